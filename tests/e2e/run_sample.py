@@ -1,0 +1,333 @@
+#!/usr/bin/env python3
+"""End-to-end test of one sample program (see tests/e2e/README in README.md, section Testing).
+
+Modes:
+  sim   build the reference with the host OpenMP compiler (clang-19 -fopenmp, else gcc) and run it;
+        translate with omp2cu; build the generated .cu for the sim backend with g++ and run it;
+        compare the two outputs.
+  nvcc  translate with omp2cu and compile + link the generated .cu with nvcc for sm_90 (never run).
+        Exit 77 (SKIP) when nvcc is not installed or OMP2CU_E2E_NVCC=0.
+  refs  build the sample with both clang-19 and gcc -fopenmp, run both and compare (checks that
+        the sample itself is deterministic).
+  compare A B   compare two output files with the same rules (used to test this script).
+
+Output comparison: the outputs are split into lines, and each line into number and non-number
+tokens. Integers (no '.', no exponent) must be equal; floating-point numbers may differ by a
+relative 1e-6 or an absolute 1e-9 (rounding of reductions); all other text must be equal.
+
+Exit codes: 0 pass, 1 fail, 77 skipped.
+"""
+
+import argparse
+import difflib
+import math
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+SKIP = 77
+REL_TOL = 1e-6
+ABS_TOL = 1e-9
+
+NUMBER_RE = re.compile(
+    r"[-+]?(?:(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|inf(?:inity)?|nan)", re.IGNORECASE)
+
+
+# ----------------------------------------------------------------------------- comparison
+
+def tokenize(line):
+    """Splits a line into ('num', text) and ('text', text) tokens."""
+    tokens = []
+    pos = 0
+    for m in NUMBER_RE.finditer(line):
+        # A number glued to a preceding letter or digit is part of a word (e.g. "sm_90", "x2"),
+        # except after '=' ':' '(' '[' ',' or whitespace.
+        if m.start() > 0 and (line[m.start() - 1].isalnum() or line[m.start() - 1] == "_"):
+            continue
+        if m.start() > pos:
+            tokens.append(("text", line[pos:m.start()]))
+        tokens.append(("num", m.group(0)))
+        pos = m.end()
+    if pos < len(line):
+        tokens.append(("text", line[pos:]))
+    # Merge adjacent text tokens (created when a number was skipped as part of a word).
+    merged = []
+    for kind, text in tokens:
+        if merged and kind == "text" and merged[-1][0] == "text":
+            merged[-1] = ("text", merged[-1][1] + text)
+        else:
+            merged.append((kind, text))
+    return merged
+
+
+def is_integer_token(text):
+    return re.fullmatch(r"[-+]?\d+", text) is not None
+
+
+def numbers_match(a, b):
+    if is_integer_token(a) and is_integer_token(b):
+        return int(a) == int(b)
+    try:
+        x, y = float(a), float(b)
+    except ValueError:
+        return a == b
+    if math.isnan(x) or math.isnan(y):
+        return math.isnan(x) and math.isnan(y)
+    if math.isinf(x) or math.isinf(y):
+        return x == y
+    diff = abs(x - y)
+    return diff <= ABS_TOL or diff <= REL_TOL * max(abs(x), abs(y))
+
+
+def compare_outputs(expected, actual):
+    """Returns a list of human-readable mismatch descriptions (empty when the outputs agree)."""
+    problems = []
+    exp_lines = expected.splitlines()
+    act_lines = actual.splitlines()
+    if len(exp_lines) != len(act_lines):
+        problems.append(f"line count differs: expected {len(exp_lines)}, got {len(act_lines)}")
+    for n, (e, a) in enumerate(zip(exp_lines, act_lines), start=1):
+        et, at = tokenize(e.rstrip()), tokenize(a.rstrip())
+        if len(et) != len(at) or any(k1 != k2 for (k1, _), (k2, _) in zip(et, at)):
+            problems.append(f"line {n}: structure differs\n  expected: {e}\n  actual:   {a}")
+            continue
+        for (kind, x), (_, y) in zip(et, at):
+            if kind == "num":
+                if not numbers_match(x, y):
+                    problems.append(f"line {n}: number {x!r} != {y!r}\n  expected: {e}\n  actual:   {a}")
+            elif x != y:
+                problems.append(f"line {n}: text {x!r} != {y!r}\n  expected: {e}\n  actual:   {a}")
+    return problems
+
+
+def report_mismatch(problems, expected, actual, exp_name, act_name):
+    print(f"FAIL: output of {act_name} differs from {exp_name}:")
+    for p in problems:
+        print("  " + p.replace("\n", "\n  "))
+    print("--- unified diff ---")
+    sys.stdout.writelines(difflib.unified_diff(
+        expected.splitlines(keepends=True), actual.splitlines(keepends=True),
+        fromfile=exp_name, tofile=act_name))
+    print()
+
+
+# ----------------------------------------------------------------------------- processes
+
+class StepError(Exception):
+    pass
+
+
+def run_step(name, cmd, timeout, cwd=None, env=None, capture=True):
+    """Runs a command; on failure raises StepError with its output. Returns (stdout, seconds)."""
+    print(f"[{name}] " + " ".join(cmd), flush=True)
+    t0 = time.monotonic()
+    try:
+        p = subprocess.run(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           text=True, errors="replace", timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise StepError(f"{name}: timed out after {timeout} s")
+    except OSError as e:
+        raise StepError(f"{name}: cannot run {cmd[0]}: {e}")
+    dt = time.monotonic() - t0
+    print(f"[{name}] exit {p.returncode} in {dt:.1f} s", flush=True)
+    if p.returncode != 0:
+        out = (p.stdout or "")[-6000:]
+        err = (p.stderr or "")[-6000:]
+        raise StepError(f"{name}: exit code {p.returncode}\n--- stdout ---\n{out}\n--- stderr ---\n{err}")
+    if p.stderr and not capture:
+        sys.stdout.write(p.stderr)
+    return p.stdout, dt
+
+
+def find_tool(names):
+    for n in names:
+        path = shutil.which(n)
+        if path:
+            return path
+    return None
+
+
+def is_cxx(src):
+    return os.path.splitext(src)[1] in (".cpp", ".cc", ".cxx", ".C", ".c++")
+
+
+def reference_compiler(src, prefer):
+    """(compiler, label) for the host OpenMP reference build."""
+    cxx = is_cxx(src)
+    choices = {
+        "clang": ["clang++-19", "clang++"] if cxx else ["clang-19", "clang"],
+        "gcc": ["g++"] if cxx else ["gcc"],
+    }
+    order = [prefer] + [k for k in ("clang", "gcc") if k != prefer]
+    for kind in order:
+        tool = find_tool(choices[kind])
+        if tool:
+            return tool, kind
+    return None, None
+
+
+def build_and_run_reference(src, work, kind, timeout):
+    cc, label = reference_compiler(src, kind)
+    if cc is None:
+        raise StepError("no host OpenMP compiler found (clang-19 or gcc)")
+    exe = os.path.join(work, f"ref-{label}")
+    cmd = [cc, "-fopenmp", "-O2", src, "-o", exe, "-lm"]
+    run_step(f"ref-build-{label}", cmd, timeout)
+    out, dt = run_step(f"ref-run-{label}", [exe], timeout)
+    return out, label
+
+
+def translate(args, src, work):
+    if not os.path.exists(args.omp2cu):
+        raise StepError(f"translator not found: {args.omp2cu} (build the omp2cu target first)")
+    cu = os.path.join(work, os.path.splitext(os.path.basename(src))[0] + ".cu")
+    if os.path.exists(cu):
+        os.remove(cu)
+    backend = "sim" if args.mode == "sim" else "cuda"
+    run_step("translate", [args.omp2cu, f"--backend={backend}", src, "-o", cu], args.timeout)
+    if not os.path.exists(cu):
+        raise StepError(f"translate: omp2cu exited 0 but did not write {cu}")
+    return cu
+
+
+def check_runtime(args):
+    hdr = os.path.join(args.runtime_include, "omp2cu", "omp2cu.h")
+    if not os.path.exists(hdr):
+        raise StepError(f"runtime header not found: {hdr}")
+
+
+# ----------------------------------------------------------------------------- modes
+
+def mode_sim(args, src, work):
+    check_runtime(args)
+    expected, label = build_and_run_reference(src, work, args.reference, args.timeout)
+    cu = translate(args, src, work)
+    exe = os.path.join(work, "sim")
+    cxx = os.environ.get("OMP2CU_HOST_CXX", "g++")
+    run_step("sim-build", [cxx, "-x", "c++", "-std=c++17", "-DOMP2CU_BACKEND_SIM", "-I", args.runtime_include,
+                           "-fopenmp", "-O2", cu, "-o", exe, "-lboost_context", "-pthread"], args.timeout)
+    actual, _ = run_step("sim-run", [exe], args.timeout)
+    with open(os.path.join(work, "expected.txt"), "w") as f:
+        f.write(expected)
+    with open(os.path.join(work, "actual.txt"), "w") as f:
+        f.write(actual)
+    problems = compare_outputs(expected, actual)
+    if problems:
+        report_mismatch(problems, expected, actual, f"reference ({label} -fopenmp)", "sim backend")
+        return 1
+    print(f"PASS: sim output matches the {label} -fopenmp reference:")
+    sys.stdout.write(actual)
+    return 0
+
+
+def find_nvcc():
+    env = os.environ.get("NVCC")
+    if env:
+        return env if os.path.exists(env) else None
+    path = shutil.which("nvcc")
+    if path:
+        return path
+    if os.path.exists("/usr/local/cuda/bin/nvcc"):
+        return "/usr/local/cuda/bin/nvcc"
+    return None
+
+
+def mode_nvcc(args, src, work):
+    if os.environ.get("OMP2CU_E2E_NVCC", "1") == "0":
+        print("SKIP: OMP2CU_E2E_NVCC=0")
+        return SKIP
+    nvcc = find_nvcc()
+    if nvcc is None:
+        print("SKIP: nvcc not found (PATH, /usr/local/cuda/bin, $NVCC)")
+        return SKIP
+    check_runtime(args)
+    cu = translate(args, src, work)
+    exe = os.path.join(work, "cuda")
+    _, dt = run_step("nvcc-build", [nvcc, "-x", "cu", "-std=c++17", f"-arch={args.arch}", "-I", args.runtime_include,
+                                    "-Xcompiler", "-fopenmp", args.nvcc_opt, cu, "-o", exe, "-lgomp"],
+                     args.timeout, capture=False)
+    print(f"PASS: nvcc compiled and linked the generated code for {args.arch} in {dt:.1f} s (not run: no GPU)")
+    return 0
+
+
+def mode_refs(args, src, work):
+    out_clang, _ = build_and_run_reference(src, work, "clang", args.timeout)
+    out_gcc, label = build_and_run_reference(src, work, "gcc", args.timeout)
+    if label != "gcc":
+        print("SKIP: gcc not found")
+        return SKIP
+    problems = compare_outputs(out_clang, out_gcc)
+    if problems:
+        report_mismatch(problems, out_clang, out_gcc, "clang -fopenmp", "gcc -fopenmp")
+        return 1
+    print("PASS: clang and gcc references agree:")
+    sys.stdout.write(out_clang)
+    return 0
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    root = os.path.dirname(os.path.dirname(here))
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--mode", choices=["sim", "nvcc", "refs", "compare"], default="sim")
+    ap.add_argument("--omp2cu", default=os.path.join(root, "build", "bin", "omp2cu"))
+    ap.add_argument("--runtime-include", default=os.path.join(root, "runtime", "include"))
+    ap.add_argument("--work", default=None, help="work directory (default: a temporary directory)")
+    ap.add_argument("--reference", choices=["clang", "gcc"], default="clang")
+    ap.add_argument("--arch", default="sm_90")
+    ap.add_argument("--nvcc-opt", default="-O1", help="host optimization level for the nvcc build")
+    ap.add_argument("--timeout", type=int, default=300, help="seconds per step")
+    ap.add_argument("files", nargs="+", help="the sample (or, with --mode=compare, two output files)")
+    args = ap.parse_args()
+
+    if args.mode == "compare":
+        if len(args.files) != 2:
+            ap.error("--mode=compare takes two files")
+        with open(args.files[0]) as f:
+            a = f.read()
+        with open(args.files[1]) as f:
+            b = f.read()
+        problems = compare_outputs(a, b)
+        if problems:
+            report_mismatch(problems, a, b, args.files[0], args.files[1])
+            return 1
+        print("PASS: outputs agree")
+        return 0
+
+    if len(args.files) != 1:
+        ap.error("exactly one sample expected")
+    src = os.path.abspath(args.files[0])
+    if not os.path.exists(src):
+        print(f"FAIL: no such sample: {src}")
+        return 1
+    args.omp2cu = os.path.abspath(args.omp2cu)
+    args.runtime_include = os.path.abspath(args.runtime_include)
+    name = os.path.splitext(os.path.basename(src))[0]
+
+    tmp = None
+    if args.work:
+        work = os.path.join(os.path.abspath(args.work), name, args.mode)
+        shutil.rmtree(work, ignore_errors=True)
+        os.makedirs(work)
+    else:
+        import tempfile
+        tmp = tempfile.mkdtemp(prefix=f"omp2cu-e2e-{name}-")
+        work = tmp
+    t0 = time.monotonic()
+    try:
+        rc = {"sim": mode_sim, "nvcc": mode_nvcc, "refs": mode_refs}[args.mode](args, src, work)
+    except StepError as e:
+        print(f"FAIL: {e}")
+        rc = 1
+    finally:
+        if tmp:
+            shutil.rmtree(tmp, ignore_errors=True)
+    print(f"[{name}.{args.mode}] total {time.monotonic() - t0:.1f} s, work directory {work if not tmp else '(removed)'}")
+    return rc
+
+
+if __name__ == "__main__":
+    sys.exit(main())
