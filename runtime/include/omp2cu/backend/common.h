@@ -1,0 +1,37 @@
+//===- omp2cu/backend/common.h - Neutral types of the backend layer -*- C++ -*-===//
+//
+// Part of omp2cu. Types that every backend uses in its primitive layer; names no target.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OMP2CU_BACKEND_COMMON_H
+#define OMP2CU_BACKEND_COMMON_H
+
+#include <string>
+#include <utility>
+
+namespace omp2cu::backend {
+
+/// Extent of a grid or block in three dimensions, like CUDA's dim3.
+struct Dims {
+  unsigned x = 1, y = 1, z = 1;
+};
+
+/// Result of a host-side backend call: `ok`, or a message that says what failed.
+struct Status {
+  bool ok = true;
+  std::string message;
+
+  static Status success() { return {}; }
+  static Status failure(std::string what) { return {false, std::move(what)}; }
+};
+
+/// Properties of the device that the launch configuration depends on.
+struct DeviceProperties {
+  unsigned sm_count = 1;  ///< Streaming multiprocessors (sim: worker threads).
+  unsigned warp_size = 32; ///< Lanes per warp.
+};
+
+} // namespace omp2cu::backend
+
+#endif // OMP2CU_BACKEND_COMMON_H

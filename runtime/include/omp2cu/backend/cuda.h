@@ -1,0 +1,175 @@
+//===- omp2cu/backend/cuda.h - CUDA backend -*- C++ -*-===//
+//
+// Part of omp2cu. The primitive layer on CUDA: every function is a thin, inlined wrapper of a CUDA
+// built-in or runtime call. This file is the only one that names CUDA.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OMP2CU_BACKEND_CUDA_H
+#define OMP2CU_BACKEND_CUDA_H
+
+#include "omp2cu/backend/common.h"
+
+#include <cuda_runtime.h>
+
+#include <string>
+#include <utility>
+
+namespace omp2cu::backend {
+
+inline constexpr const char *name = "cuda";
+
+/// Lanes per warp on NVIDIA GPUs.
+inline constexpr unsigned warp_size = 32;
+/// One bit per lane of a warp.
+using lanemask_t = unsigned;
+/// All lanes of a warp.
+inline constexpr lanemask_t full_mask = 0xffffffffu;
+
+/// `dev` when compiled for the GPU, `host` when compiled for the host: lets a `__host__ __device__`
+/// function answer for the GPU thread inside kernels and call host code elsewhere.
+#ifdef __CUDA_ARCH__
+#define OMP2CU_DEVICE_OR_HOST(dev, host) (dev)
+#else
+#define OMP2CU_DEVICE_OR_HOST(dev, host) (host)
+#endif
+
+// ---- Ids and dimensions (device) --------------------------------------------------------------
+
+__device__ __forceinline__ unsigned thread_idx_x() { return threadIdx.x; }
+__device__ __forceinline__ unsigned thread_idx_y() { return threadIdx.y; }
+__device__ __forceinline__ unsigned block_idx_x() { return blockIdx.x; }
+__device__ __forceinline__ unsigned block_dim_x() { return blockDim.x; }
+__device__ __forceinline__ unsigned block_dim_y() { return blockDim.y; }
+__device__ __forceinline__ unsigned grid_dim_x() { return gridDim.x; }
+/// Linear id of the calling thread in its block (x fastest; blocks are at most 2-D here).
+__device__ __forceinline__ unsigned linear_thread_id() {
+  return threadIdx.y * blockDim.x + threadIdx.x;
+}
+/// Lane of the calling thread in its warp.
+__device__ __forceinline__ unsigned lane_id() {
+  unsigned L;
+  asm("mov.u32 %0, %%laneid;" : "=r"(L));
+  return L;
+}
+
+// ---- Synchronisation and warp collectives (device) ------------------------------------------
+
+/// Block barrier. Must be called by all threads of the block.
+__device__ __forceinline__ void sync_block() { __syncthreads(); }
+/// Warp barrier of the lanes in `mask`. Must be called by every lane in `mask`.
+__device__ __forceinline__ void sync_warp(lanemask_t mask) { __syncwarp(mask); }
+
+__device__ __forceinline__ unsigned shfl_idx(lanemask_t mask, unsigned v, unsigned src) {
+  return __shfl_sync(mask, v, static_cast<int>(src));
+}
+__device__ __forceinline__ unsigned long long shfl_idx(lanemask_t mask, unsigned long long v,
+                                                       unsigned src) {
+  return __shfl_sync(mask, v, static_cast<int>(src));
+}
+__device__ __forceinline__ unsigned shfl_xor(lanemask_t mask, unsigned v, unsigned lane_mask) {
+  return __shfl_xor_sync(mask, v, static_cast<int>(lane_mask));
+}
+__device__ __forceinline__ unsigned long long shfl_xor(lanemask_t mask, unsigned long long v,
+                                                       unsigned lane_mask) {
+  return __shfl_xor_sync(mask, v, static_cast<int>(lane_mask));
+}
+__device__ __forceinline__ unsigned shfl_down(lanemask_t mask, unsigned v, unsigned delta) {
+  return __shfl_down_sync(mask, v, delta);
+}
+__device__ __forceinline__ unsigned long long shfl_down(lanemask_t mask, unsigned long long v,
+                                                        unsigned delta) {
+  return __shfl_down_sync(mask, v, delta);
+}
+__device__ __forceinline__ lanemask_t ballot(lanemask_t mask, bool pred) {
+  return __ballot_sync(mask, pred);
+}
+
+// ---- Atomics (device) ----------------------------------------------------------------------
+
+__device__ __forceinline__ unsigned atomic_cas(unsigned *p, unsigned expected, unsigned desired) {
+  return atomicCAS(p, expected, desired);
+}
+__device__ __forceinline__ unsigned long long atomic_cas(unsigned long long *p,
+                                                         unsigned long long expected,
+                                                         unsigned long long desired) {
+  return atomicCAS(p, expected, desired);
+}
+template <class T> __device__ __forceinline__ T atomic_exch(T *p, T v) { return atomicExch(p, v); }
+/// Relaxed atomic load / store (naturally aligned 4/8-byte volatile accesses are single-copy
+/// atomic on NVIDIA GPUs).
+template <class T> __device__ __forceinline__ T atomic_load(const T *p) {
+  return *static_cast<const volatile T *>(p);
+}
+template <class T> __device__ __forceinline__ void atomic_store(T *p, T v) {
+  *static_cast<volatile T *>(p) = v;
+}
+
+template <class T> __device__ __forceinline__ T atomic_add(T *p, T v) { return atomicAdd(p, v); }
+template <class T> __device__ __forceinline__ T atomic_min(T *p, T v) { return atomicMin(p, v); }
+template <class T> __device__ __forceinline__ T atomic_max(T *p, T v) { return atomicMax(p, v); }
+template <class T> __device__ __forceinline__ T atomic_and(T *p, T v) { return atomicAnd(p, v); }
+template <class T> __device__ __forceinline__ T atomic_or(T *p, T v) { return atomicOr(p, v); }
+template <class T> __device__ __forceinline__ T atomic_xor(T *p, T v) { return atomicXor(p, v); }
+
+__device__ __forceinline__ void threadfence() { __threadfence(); }
+
+// ---- Host side ------------------------------------------------------------------------------
+
+inline Status fromCuda(cudaError_t E, const char *What) {
+  if (E == cudaSuccess)
+    return Status::success();
+  return Status::failure(std::string(What) + ": " + cudaGetErrorString(E));
+}
+
+inline Status device_malloc(void **ptr, std::size_t bytes) {
+  return fromCuda(cudaMalloc(ptr, bytes), "cudaMalloc");
+}
+inline Status device_free(void *ptr) { return fromCuda(cudaFree(ptr), "cudaFree"); }
+inline Status memcpy_h2d(void *dst, const void *src, std::size_t bytes) {
+  return fromCuda(cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice), "cudaMemcpy to device");
+}
+inline Status memcpy_d2h(void *dst, const void *src, std::size_t bytes) {
+  return fromCuda(cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToHost), "cudaMemcpy from device");
+}
+
+/// SM count and warp size of the current device (queried once, then cached).
+inline Status device_properties(DeviceProperties &props) {
+  static const auto Cached = [] {
+    std::pair<Status, DeviceProperties> R;
+    int Dev = 0, SMs = 0, Warp = 0;
+    R.first = fromCuda(cudaGetDevice(&Dev), "cudaGetDevice");
+    if (R.first.ok)
+      R.first = fromCuda(cudaDeviceGetAttribute(&SMs, cudaDevAttrMultiProcessorCount, Dev),
+                         "cudaDeviceGetAttribute(MultiProcessorCount)");
+    if (R.first.ok)
+      R.first = fromCuda(cudaDeviceGetAttribute(&Warp, cudaDevAttrWarpSize, Dev),
+                         "cudaDeviceGetAttribute(WarpSize)");
+    R.second.sm_count = SMs > 0 ? static_cast<unsigned>(SMs) : 1u;
+    R.second.warp_size = Warp > 0 ? static_cast<unsigned>(Warp) : warp_size;
+    return R;
+  }();
+  props = Cached.second;
+  return Cached.first;
+}
+
+/// Launches `kernel(args...)` on `grid` x `block` and waits for it; a launch error and an error
+/// during execution are told apart in the message. Host only.
+template <class... P, class... A>
+Status launch(void (*kernel)(P...), Dims grid, Dims block, A &&...args) {
+  kernel<<<dim3(grid.x, grid.y, grid.z), dim3(block.x, block.y, block.z)>>>(
+      std::forward<A>(args)...);
+  Status S = fromCuda(cudaGetLastError(), "kernel launch failed");
+  if (!S.ok)
+    return S;
+  return fromCuda(cudaDeviceSynchronize(), "kernel execution failed");
+}
+
+/// Waits for all device work.
+inline Status synchronize() {
+  return fromCuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+}
+
+} // namespace omp2cu::backend
+
+#endif // OMP2CU_BACKEND_CUDA_H

@@ -1,0 +1,68 @@
+//===- omp2cu/device/api.h - The OpenMP API on both sides -*- C++ -*-===//
+//
+// Part of omp2cu. `omp2cu::omp_*` answer for the GPU thread inside a kernel and call the real
+// `::omp_*` of <omp.h> on the host, so functions compiled for both sides keep their meaning. The
+// translator rewrites calls in device code to these.
+//
+// Inside a kernel the runtime knows only the geometry, so the answers follow it: a block with
+// more than one OpenMP thread (blockDim.y > 1) counts as an active parallel region of level 1.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OMP2CU_DEVICE_API_H
+#define OMP2CU_DEVICE_API_H
+
+#include "omp2cu/device/mapping.h"
+
+#include <omp.h>
+
+namespace omp2cu {
+
+/// Team number: blockIdx.x in a kernel. Any thread.
+__host__ __device__ inline int omp_get_team_num() {
+  return OMP2CU_DEVICE_OR_HOST(static_cast<int>(dev::team_num()), ::omp_get_team_num());
+}
+/// Number of teams: gridDim.x in a kernel. Any thread.
+__host__ __device__ inline int omp_get_num_teams() {
+  return OMP2CU_DEVICE_OR_HOST(static_cast<int>(dev::num_teams()), ::omp_get_num_teams());
+}
+/// OpenMP thread number in the team: threadIdx.y in a kernel. Any thread.
+__host__ __device__ inline int omp_get_thread_num() {
+  return OMP2CU_DEVICE_OR_HOST(static_cast<int>(dev::thread_num()), ::omp_get_thread_num());
+}
+/// OpenMP threads in the team: blockDim.y in a kernel. Any thread.
+__host__ __device__ inline int omp_get_num_threads() {
+  return OMP2CU_DEVICE_OR_HOST(static_cast<int>(dev::num_threads()), ::omp_get_num_threads());
+}
+/// In a kernel: the team's OpenMP threads (blockDim.y). Any thread.
+__host__ __device__ inline int omp_get_max_threads() {
+  return OMP2CU_DEVICE_OR_HOST(static_cast<int>(dev::num_threads()), ::omp_get_max_threads());
+}
+/// 0 in a kernel. Any thread.
+__host__ __device__ inline int omp_is_initial_device() {
+  return OMP2CU_DEVICE_OR_HOST(0, ::omp_is_initial_device());
+}
+/// In a kernel: the team's OpenMP threads (blockDim.y), the thread limit of the launch. Any thread.
+__host__ __device__ inline int omp_get_thread_limit() {
+  return OMP2CU_DEVICE_OR_HOST(static_cast<int>(dev::num_threads()), ::omp_get_thread_limit());
+}
+/// In a kernel: 1 when the team has more than one OpenMP thread, else 0. Any thread.
+__host__ __device__ inline int omp_get_level() {
+  return OMP2CU_DEVICE_OR_HOST(dev::num_threads() > 1 ? 1 : 0, ::omp_get_level());
+}
+/// In a kernel: 1 when the team has more than one OpenMP thread, else 0. Any thread.
+__host__ __device__ inline int omp_in_parallel() {
+  return OMP2CU_DEVICE_OR_HOST(dev::num_threads() > 1 ? 1 : 0, ::omp_in_parallel());
+}
+/// In a kernel: 1 (the one device the program offloads to). Any thread.
+__host__ __device__ inline int omp_get_num_devices() {
+  return OMP2CU_DEVICE_OR_HOST(1, ::omp_get_num_devices());
+}
+/// In a kernel: 0, the number of the device it runs on. Any thread.
+__host__ __device__ inline int omp_get_device_num() {
+  return OMP2CU_DEVICE_OR_HOST(0, ::omp_get_device_num());
+}
+
+} // namespace omp2cu
+
+#endif // OMP2CU_DEVICE_API_H

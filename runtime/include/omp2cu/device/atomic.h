@@ -1,0 +1,87 @@
+//===- omp2cu/device/atomic.h - #pragma omp atomic -*- C++ -*-===//
+//
+// Part of omp2cu.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OMP2CU_DEVICE_ATOMIC_H
+#define OMP2CU_DEVICE_ATOMIC_H
+
+#include "omp2cu/device/bits.h"
+
+#include <type_traits>
+
+namespace omp2cu::dev {
+namespace detail {
+
+/// Atomically replaces *p by f(*p) with a compare-and-swap loop and returns the old value.
+/// T: trivially copyable, 1, 2, 4 or 8 bytes, naturally aligned (1- and 2-byte objects are
+/// updated through a CAS of the aligned 4-byte word that contains them). Values are compared
+/// bitwise, so NaN and -0.0 do not confuse the loop. Any thread.
+template <class T, class F> __device__ __forceinline__ T atomic_rmw(T *p, F f) {
+  static_assert(std::is_trivially_copyable_v<T>, "atomic: unsupported type");
+  static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8,
+                "atomic: unsupported size");
+  if constexpr (sizeof(T) == 4 || sizeof(T) == 8) {
+    using U = omp2cu::detail::Word<T>;
+    U *Up = reinterpret_cast<U *>(p);
+    U Old = backend::atomic_load(Up);
+    for (;;) {
+      const T OldT = omp2cu::detail::from_word<T>(Old);
+      const U New = omp2cu::detail::to_word<T>(f(OldT));
+      const U Seen = backend::atomic_cas(Up, Old, New);
+      if (Seen == Old)
+        return OldT;
+      Old = Seen;
+    }
+  } else {
+    const auto Addr = reinterpret_cast<__UINTPTR_TYPE__>(p);
+    unsigned *Wp = reinterpret_cast<unsigned *>(Addr & ~static_cast<__UINTPTR_TYPE__>(3));
+    const unsigned Shift = static_cast<unsigned>(Addr & 3) * 8; // Little endian.
+    const unsigned Bits = (1u << (8 * sizeof(T))) - 1;
+    unsigned Old = backend::atomic_load(Wp);
+    for (;;) {
+      const T OldT = omp2cu::detail::from_word<T>((Old >> Shift) & Bits);
+      const unsigned New =
+          (Old & ~(Bits << Shift)) | ((omp2cu::detail::to_word<T>(f(OldT)) & Bits) << Shift);
+      const unsigned Seen = backend::atomic_cas(Wp, Old, New);
+      if (Seen == Old)
+        return OldT;
+      Old = Seen;
+    }
+  }
+}
+
+template <class T> constexpr bool is_atomic_type() {
+  return (std::is_integral_v<T> || std::is_floating_point_v<T>) &&
+         (sizeof(T) == 4 || sizeof(T) == 8);
+}
+
+} // namespace detail
+
+/// `#pragma omp atomic read`: a single-copy-atomic (relaxed) load of *p. Any thread.
+/// T: 4- or 8-byte integer, float or double.
+template <class T> __device__ __forceinline__ T atomic_read(const T *p) {
+  static_assert(detail::is_atomic_type<T>(), "atomic_read: unsupported type");
+  using U = omp2cu::detail::Word<T>;
+  return omp2cu::detail::from_word<T>(backend::atomic_load(reinterpret_cast<const U *>(p)));
+}
+
+/// `#pragma omp atomic write`: a single-copy-atomic (relaxed) store of v to *p. Any thread.
+template <class T> __device__ __forceinline__ void atomic_write(T *p, T v) {
+  static_assert(detail::is_atomic_type<T>(), "atomic_write: unsupported type");
+  using U = omp2cu::detail::Word<T>;
+  backend::atomic_store(reinterpret_cast<U *>(p), omp2cu::detail::to_word(v));
+}
+
+/// `#pragma omp atomic [update|capture]`: atomically replaces *p by f(*p) and returns the OLD
+/// value. f must be a pure function of its argument (it may be evaluated several times). Any
+/// thread. T: 4- or 8-byte integer, float or double.
+template <class T, class F> __device__ __forceinline__ T atomic_update(T *p, F f) {
+  static_assert(detail::is_atomic_type<T>(), "atomic_update: unsupported type");
+  return detail::atomic_rmw(p, f);
+}
+
+} // namespace omp2cu::dev
+
+#endif // OMP2CU_DEVICE_ATOMIC_H

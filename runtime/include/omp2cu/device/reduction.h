@@ -1,0 +1,223 @@
+//===- omp2cu/device/reduction.h - Reduction operators and combines -*- C++ -*-===//
+//
+// Part of omp2cu. Within a block: a shuffle butterfly per SIMD group or warp, then one value per
+// warp through shared memory. Across teams: atomics (native where the GPU has them, else a CAS
+// loop).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OMP2CU_DEVICE_REDUCTION_H
+#define OMP2CU_DEVICE_REDUCTION_H
+
+#include "omp2cu/device/atomic.h"
+#include "omp2cu/device/bits.h"
+#include "omp2cu/device/mapping.h"
+#include "omp2cu/device/sync.h"
+
+#include <type_traits>
+
+namespace omp2cu {
+namespace detail {
+
+/// Largest / smallest finite value of an integer type, usable in device code (std::numeric_limits
+/// needs --expt-relaxed-constexpr under nvcc).
+template <class T> __host__ __device__ constexpr T int_max() {
+  if constexpr (std::is_same_v<T, bool>)
+    return true;
+  else {
+    using U = std::make_unsigned_t<T>;
+    return std::is_signed_v<T> ? static_cast<T>(static_cast<U>(~U(0)) >> 1)
+                               : static_cast<T>(~U(0));
+  }
+}
+template <class T> __host__ __device__ constexpr T int_lowest() {
+  if constexpr (std::is_same_v<T, bool>)
+    return false;
+  else
+    return std::is_signed_v<T> ? static_cast<T>(-int_max<T>() - 1) : T(0);
+}
+
+} // namespace detail
+
+/// Reduction operators: `identity<T>()` is the neutral element, `apply(a, b)` combines two values.
+namespace op {
+
+/// `+` (and `-`, whose partial results are summed as for `+`).
+struct Plus {
+  template <class T> static __host__ __device__ T identity() { return T(0); }
+  template <class T> static __host__ __device__ T apply(T a, T b) { return a + b; }
+};
+struct Times {
+  template <class T> static __host__ __device__ T identity() { return T(1); }
+  template <class T> static __host__ __device__ T apply(T a, T b) { return a * b; }
+};
+/// Identity: the largest finite value (+infinity for floating types).
+struct Min {
+  template <class T> static __host__ __device__ T identity() {
+    if constexpr (std::is_floating_point_v<T>)
+      return static_cast<T>(__builtin_huge_val());
+    else
+      return detail::int_max<T>();
+  }
+  template <class T> static __host__ __device__ T apply(T a, T b) { return b < a ? b : a; }
+};
+/// Identity: the smallest finite value (-infinity for floating types).
+struct Max {
+  template <class T> static __host__ __device__ T identity() {
+    if constexpr (std::is_floating_point_v<T>)
+      return static_cast<T>(-__builtin_huge_val());
+    else
+      return detail::int_lowest<T>();
+  }
+  template <class T> static __host__ __device__ T apply(T a, T b) { return a < b ? b : a; }
+};
+struct BitAnd {
+  template <class T> static __host__ __device__ T identity() { return static_cast<T>(~T(0)); }
+  template <class T> static __host__ __device__ T apply(T a, T b) { return a & b; }
+};
+struct BitOr {
+  template <class T> static __host__ __device__ T identity() { return T(0); }
+  template <class T> static __host__ __device__ T apply(T a, T b) { return a | b; }
+};
+struct BitXor {
+  template <class T> static __host__ __device__ T identity() { return T(0); }
+  template <class T> static __host__ __device__ T apply(T a, T b) { return a ^ b; }
+};
+/// `&&`: the result is 0 or 1 of type T.
+struct LogAnd {
+  template <class T> static __host__ __device__ T identity() { return T(1); }
+  template <class T> static __host__ __device__ T apply(T a, T b) {
+    return static_cast<T>(a != T(0) && b != T(0));
+  }
+};
+/// `||`: the result is 0 or 1 of type T.
+struct LogOr {
+  template <class T> static __host__ __device__ T identity() { return T(0); }
+  template <class T> static __host__ __device__ T apply(T a, T b) {
+    return static_cast<T>(a != T(0) || b != T(0));
+  }
+};
+
+} // namespace op
+
+namespace dev {
+namespace detail {
+
+template <class T> __device__ __forceinline__ T shfl_xor(backend::lanemask_t m, T v, unsigned x) {
+  return omp2cu::detail::from_word<T>(backend::shfl_xor(m, omp2cu::detail::to_word(v), x));
+}
+template <class T> __device__ __forceinline__ T shfl_down(backend::lanemask_t m, T v, unsigned d) {
+  return omp2cu::detail::from_word<T>(backend::shfl_down(m, omp2cu::detail::to_word(v), d));
+}
+template <class T> __device__ __forceinline__ T shfl_idx(backend::lanemask_t m, T v, unsigned s) {
+  return omp2cu::detail::from_word<T>(backend::shfl_idx(m, omp2cu::detail::to_word(v), s));
+}
+
+/// Butterfly over `Width` aligned lanes (a power of two) in `Mask`; every lane gets the result.
+/// The lower half's value is always the left operand, so all lanes compute bit-identical
+/// results even for operators that are not exactly commutative (min of -0 and +0, NaN).
+/// Must be called by every lane in `Mask`.
+template <class Op, class T>
+__device__ __forceinline__ T butterfly(T V, unsigned Width, backend::lanemask_t Mask) {
+  const unsigned L = backend::lane_id();
+  for (unsigned O = Width / 2; O > 0; O /= 2) {
+    const T Other = shfl_xor(Mask, V, O);
+    V = (L & O) ? Op::apply(Other, V) : Op::apply(V, Other);
+  }
+  return V;
+}
+
+/// Combines V over all threads of the block; every thread gets the result. Must be called by all
+/// threads of the block.
+template <class Op, class T> __device__ __forceinline__ T block_allreduce(T V) {
+  constexpr unsigned W = backend::warp_size;
+  const unsigned N = block_size();
+  const unsigned Lanes = warp_lanes();
+  const backend::lanemask_t Mask = warp_mask();
+  if (Lanes == W) {
+    V = butterfly<Op>(V, W, Mask);
+  } else {
+    // Partial last warp (N not a multiple of W): a tree towards lane 0 that skips lanes that do
+    // not exist, then (single-warp blocks) a broadcast.
+    const unsigned L = backend::lane_id();
+    for (unsigned O = W / 2; O > 0; O /= 2) {
+      const T Other = shfl_down(Mask, V, O);
+      if (L + O < Lanes)
+        V = Op::apply(V, Other);
+    }
+    if (N <= W)
+      return shfl_idx(Mask, V, 0);
+  }
+  if (N <= W)
+    return V;
+  // One value per warp through shared memory; every thread folds them in the same order.
+  __shared__ T PerWarp[1024 / W];
+  const unsigned Warp = backend::linear_thread_id() / W;
+  if (backend::lane_id() == 0)
+    PerWarp[Warp] = V;
+  backend::sync_block();
+  const unsigned Warps = (N + W - 1) / W;
+  T R = PerWarp[0];
+  for (unsigned I = 1; I < Warps; ++I)
+    R = Op::apply(R, PerWarp[I]);
+  // A second barrier so that a following allreduce of the same type (same PerWarp) cannot
+  // overwrite values that slower threads still read.
+  backend::sync_block();
+  return R;
+}
+
+} // namespace detail
+
+/// Combines v over the participants of `scope` within the block and returns the result to all of
+/// them. scope must not contain Teams. Participants: scope == Lanes: the lanes of the caller's
+/// SIMD group, which must all call it. scope containing Threads: all threads of the block, which
+/// must all call it; without Lanes in scope a SIMD group is one participant whose value is its
+/// lane 0's (the others' v is ignored). An empty scope returns v.
+/// T: any arithmetic type (integers of 1..8 bytes, float, double).
+template <class Op, class T> __device__ __forceinline__ T allreduce(T v, unsigned scope) {
+  static_assert(std::is_arithmetic_v<T> && sizeof(T) <= 8, "allreduce: unsupported type");
+  if (scope & Threads) {
+    if (!(scope & Lanes) && lane() != 0)
+      v = Op::template identity<T>();
+    return detail::block_allreduce<Op>(v);
+  }
+  if (scope & Lanes)
+    return detail::butterfly<Op>(v, group_width(), detail::group_mask());
+  return v;
+}
+
+/// Atomically `*target = Op::apply(*target, v)` in global memory (reduction across teams). Any
+/// thread. Native atomics where the GPU has them, else a compare-and-swap loop.
+template <class Op, class T> __device__ __forceinline__ void atomic_combine(T *target, T v) {
+  static_assert(std::is_arithmetic_v<T> && sizeof(T) <= 8, "atomic_combine: unsupported type");
+  using U = std::conditional_t<sizeof(T) == 4, unsigned, unsigned long long>;
+  using S = std::conditional_t<sizeof(T) == 4, int, long long>;
+  constexpr bool Int48 = std::is_integral_v<T> && !std::is_same_v<T, bool> &&
+                         (sizeof(T) == 4 || sizeof(T) == 8);
+  if constexpr (std::is_same_v<Op, op::Plus> && Int48) {
+    // Two's complement: the unsigned sum has the bits of the signed one.
+    backend::atomic_add(reinterpret_cast<U *>(target), static_cast<U>(v));
+  } else if constexpr (std::is_same_v<Op, op::Plus> &&
+                       (std::is_same_v<T, float> || std::is_same_v<T, double>)) {
+    backend::atomic_add(target, v);
+  } else if constexpr ((std::is_same_v<Op, op::Min> || std::is_same_v<Op, op::Max>) && Int48) {
+    using I = std::conditional_t<std::is_signed_v<T>, S, U>;
+    if constexpr (std::is_same_v<Op, op::Min>)
+      backend::atomic_min(reinterpret_cast<I *>(target), static_cast<I>(v));
+    else
+      backend::atomic_max(reinterpret_cast<I *>(target), static_cast<I>(v));
+  } else if constexpr (std::is_same_v<Op, op::BitAnd> && Int48) {
+    backend::atomic_and(reinterpret_cast<U *>(target), static_cast<U>(v));
+  } else if constexpr (std::is_same_v<Op, op::BitOr> && Int48) {
+    backend::atomic_or(reinterpret_cast<U *>(target), static_cast<U>(v));
+  } else if constexpr (std::is_same_v<Op, op::BitXor> && Int48) {
+    backend::atomic_xor(reinterpret_cast<U *>(target), static_cast<U>(v));
+  } else {
+    detail::atomic_rmw(target, [v](T Old) { return Op::apply(Old, v); });
+  }
+}
+
+} // namespace dev
+} // namespace omp2cu
+
+#endif // OMP2CU_DEVICE_REDUCTION_H

@@ -1,0 +1,218 @@
+//===- omp2cu/host/launch.h - Launch configuration and target regions -*- C++ -*-===//
+//
+// Part of omp2cu. Host side of one target construct: the launch geometry (configure) and the
+// sequence maps -> launch -> unmaps (TargetRegion).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OMP2CU_HOST_LAUNCH_H
+#define OMP2CU_HOST_LAUNCH_H
+
+#include "omp2cu/host/error.h"
+#include "omp2cu/host/present_table.h"
+#include "omp2cu/types.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace omp2cu::host {
+
+/// What the translator knows about a target region's launch; clause values are evaluated at run
+/// time. A clause value <= 0 counts as absent.
+struct LaunchConfig {
+  bool teams = false;                ///< The region has a teams construct (else exactly 1 team).
+  bool parallel = false;             ///< The region has a parallel construct (else T = 1).
+  bool simd = false;                 ///< Lanes are used (simd or auto-simd); else G = 1.
+  i64 num_teams = 0;                 ///< num_teams clause, 0 = absent.
+  i64 thread_limit = 0;              ///< thread_limit clause, 0 = absent.
+  i64 num_threads = 0;               ///< num_threads clause, 0 = absent.
+  i64 simdlen = 0;                   ///< simdlen clause, 0 = absent.
+  u64 team_trip = 0;                 ///< Iterations of the loop distributed over teams; 0 = none.
+  bool team_loop_spans_team = false; ///< The distribute loop is also split over threads/lanes.
+};
+
+/// Launch geometry: grid.x, block.y, block.x.
+struct Geometry {
+  unsigned teams, threads, lanes;
+};
+
+/// The OpenMP environment variables configure() honours; 0 = unset (or not a positive integer).
+struct Environment {
+  i64 num_teams = 0;          ///< OMP_NUM_TEAMS
+  i64 teams_thread_limit = 0; ///< OMP_TEAMS_THREAD_LIMIT
+
+  /// Reads the variables now.
+  static Environment read() {
+    Environment E;
+    E.num_teams = positive(std::getenv("OMP_NUM_TEAMS"));
+    E.teams_thread_limit = positive(std::getenv("OMP_TEAMS_THREAD_LIMIT"));
+    return E;
+  }
+
+  /// The value of a decimal positive integer (surrounding blanks allowed), else 0.
+  static i64 positive(const char *s) {
+    if (!s)
+      return 0;
+    char *End = nullptr;
+    errno = 0;
+    const long long V = std::strtoll(s, &End, 10);
+    if (End == s || errno == ERANGE || V <= 0)
+      return 0;
+    while (*End == ' ' || *End == '\t')
+      ++End;
+    return *End ? 0 : V;
+  }
+};
+
+/// Most threads in a block, teams derived from a trip count, and blocks in a grid.
+inline constexpr u64 kMaxBlockThreads = 1024;
+inline constexpr u64 kMaxDerivedTeams = 65536;
+inline constexpr u64 kMaxGridX = 2147483647;
+
+/// configure() with the device and environment given (pure; for tests). The rules of
+/// docs/runtime-abi.md:
+///  G = simd ? (simdlen ? largest power of two <= min(simdlen, warp) : warp) : 1.
+///  T = parallel ? (num_threads ? num_threads : max(1, 256 / G)) : 1, then capped by thread_limit,
+///      OMP_TEAMS_THREAD_LIMIT and 1024; while T*G > 1024, G /= 2.
+///  teams = teams ? (num_teams ? num_teams : OMP_NUM_TEAMS ? that : team_trip ?
+///      min(ceil(team_trip / (team_loop_spans_team ? T*G : 1)), 65536) : SMs) : 1; at least 1
+///      (and at most the CUDA grid limit 2^31-1).
+inline Geometry configure(const LaunchConfig &c, const backend::DeviceProperties &dev,
+                          const Environment &env) {
+  const u64 Warp = dev.warp_size ? dev.warp_size : 1;
+  u64 G = 1;
+  if (c.simd) {
+    const u64 Want = c.simdlen > 0 ? std::min<u64>(static_cast<u64>(c.simdlen), Warp) : Warp;
+    while (G * 2 <= Want)
+      G *= 2;
+  }
+  u64 T = 1;
+  if (c.parallel) {
+    T = c.num_threads > 0 ? static_cast<u64>(c.num_threads) : std::max<u64>(1, 256 / G);
+    if (c.thread_limit > 0)
+      T = std::min(T, static_cast<u64>(c.thread_limit));
+    if (env.teams_thread_limit > 0)
+      T = std::min(T, static_cast<u64>(env.teams_thread_limit));
+    T = std::min(T, kMaxBlockThreads);
+  }
+  while (T * G > kMaxBlockThreads)
+    G /= 2;
+  u64 Teams = 1;
+  if (c.teams) {
+    if (c.num_teams > 0)
+      Teams = static_cast<u64>(c.num_teams);
+    else if (env.num_teams > 0)
+      Teams = static_cast<u64>(env.num_teams);
+    else if (c.team_trip > 0) {
+      const u64 Per = c.team_loop_spans_team ? T * G : 1;
+      Teams = std::min(c.team_trip / Per + (c.team_trip % Per != 0), kMaxDerivedTeams);
+    } else
+      Teams = dev.sm_count;
+  }
+  Teams = std::min(std::max<u64>(Teams, 1), kMaxGridX);
+  return {static_cast<unsigned>(Teams), static_cast<unsigned>(T), static_cast<unsigned>(G)};
+}
+
+/// Launch geometry for `c` on the current device and environment. A failing device query is
+/// reported (with `site`) and exits.
+inline Geometry configure(const LaunchConfig &c,
+                          const Site &site = {"<configure>", __FILE__, __LINE__}) {
+  backend::DeviceProperties Props;
+  check(backend::device_properties(Props), site);
+  return configure(c, Props, Environment::read());
+}
+
+/// One execution of a target construct: its maps, its launch, its unmaps. Not thread-safe per
+/// object; the present table it uses is process-wide and thread-safe. Every failure is reported
+/// as `omp2cu: error: <what> in <kernel> (<file>:<line>)` and exits with status 1.
+class TargetRegion {
+public:
+  TargetRegion(const char *kernel, const char *file, unsigned line,
+               PresentTable &table = PresentTable::global())
+      : Where{kernel, file, line}, Table(table) {}
+  TargetRegion(const TargetRegion &) = delete;
+  TargetRegion &operator=(const TargetRegion &) = delete;
+  ~TargetRegion() { end(); }
+
+  /// Maps elements [lb, lb+len) of the array that starts at `base` (a section base[lb:len]; a
+  /// whole object x is map(&x, 0, 1, ...)). Follows the present table: already present ->
+  /// reference count + 1, no copy; else allocate, copy in for To/ToFrom. Returns the device
+  /// address that corresponds to `base` (device address of base[lb] minus lb elements).
+  /// A zero-length section (len == 0) maps nothing: it returns the translation of &base[lb]
+  /// when that is present (see translate) and nullptr otherwise.
+  template <class T> T *map(T *base, u64 lb, u64 len, MapKind kind, const char *name) {
+    const auto Base = reinterpret_cast<std::uintptr_t>(base);
+    const std::uintptr_t Begin = Base + lb * sizeof(T);
+    if (len == 0 || base == nullptr) {
+      void *Dev = base ? Table.lookup(reinterpret_cast<void *>(Begin)) : nullptr;
+      return Dev ? reinterpret_cast<T *>(reinterpret_cast<std::uintptr_t>(Dev) - lb * sizeof(T))
+                 : nullptr;
+    }
+    const bool CopyIn = kind == MapKind::To || kind == MapKind::ToFrom;
+    PresentTable::MapResult R =
+        Table.map(reinterpret_cast<void *>(Begin), len * sizeof(T), CopyIn, name);
+    if (R.result != PresentTable::Result::Ok)
+      fatal(R.message, Where);
+    Maps.push_back({reinterpret_cast<void *>(Begin), len * sizeof(T), kind, name});
+    return reinterpret_cast<T *>(reinterpret_cast<std::uintptr_t>(R.device) - lb * sizeof(T));
+  }
+
+  /// Device address of a host pointer used in the region without a map (a zero-length array
+  /// section): the address inside the mapped block that contains it (one past a block's end
+  /// counts as inside it). nullptr stays nullptr; a pointer into no mapped block is a run-time
+  /// error naming `name`, the kernel and the line.
+  template <class T> T *translate(T *host, const char *name) {
+    if (!host)
+      return nullptr;
+    void *Dev = Table.lookup(host);
+    if (!Dev)
+      fatal("pointer '" + std::string(name) + "' (" + hex_address(host) +
+                ") points into no mapped data",
+            Where);
+    return static_cast<T *>(Dev);
+  }
+
+  /// Launches `kernel` with the geometry from `configure(cfg)` and waits for it; a launch or
+  /// execution failure is reported with the kernel's name and source line, then exit(1).
+  template <class... P, class... A>
+  void launch(void (*kernel)(P...), const LaunchConfig &cfg, A &&...args) {
+    const Geometry G = configure(cfg, Where);
+    check(backend::launch(kernel, backend::Dims{G.teams, 1, 1}, backend::Dims{G.lanes, G.threads, 1},
+                          std::forward<A>(args)...),
+          Where);
+  }
+
+  /// Ends the region: undoes the maps in reverse order (reference count - 1; at zero, copy back
+  /// for From/ToFrom, then free). Also run by the destructor if not called; a second call does
+  /// nothing.
+  void end() {
+    while (!Maps.empty()) {
+      const Mapped M = Maps.back();
+      Maps.pop_back();
+      const bool CopyOut = M.kind == MapKind::From || M.kind == MapKind::ToFrom;
+      PresentTable::MapResult R = Table.unmap(M.host, M.bytes, CopyOut, M.name);
+      if (R.result != PresentTable::Result::Ok)
+        fatal(R.message, Where);
+    }
+  }
+
+private:
+  struct Mapped {
+    void *host;
+    std::size_t bytes;
+    MapKind kind;
+    const char *name;
+  };
+
+  Site Where;
+  PresentTable &Table;
+  std::vector<Mapped> Maps;
+};
+
+} // namespace omp2cu::host
+
+#endif // OMP2CU_HOST_LAUNCH_H

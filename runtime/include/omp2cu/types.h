@@ -1,0 +1,23 @@
+//===- omp2cu/types.h - Types shared by generated code and runtime -*- C++ -*-===//
+//
+// Part of omp2cu. The names here are part of the runtime ABI (docs/runtime-abi.md).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OMP2CU_TYPES_H
+#define OMP2CU_TYPES_H
+
+namespace omp2cu {
+
+using u64 = unsigned long long;
+using i64 = long long;
+
+/// The map-type of one list item of a `map` clause.
+enum class MapKind { To, From, ToFrom, Alloc };
+
+/// Levels of the one-to-one mapping, used as a bit set ("scope").
+enum Level : unsigned { Teams = 1u, Threads = 2u, Lanes = 4u };
+
+} // namespace omp2cu
+
+#endif // OMP2CU_TYPES_H
