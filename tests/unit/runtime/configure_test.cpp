@@ -1,0 +1,219 @@
+// configure(): the launch geometry rules of docs/runtime-abi.md.
+#include <omp2cu/omp2cu.h>
+
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <thread>
+
+using namespace omp2cu;
+using host::Environment;
+using host::Geometry;
+using host::LaunchConfig;
+
+namespace {
+
+const backend::DeviceProperties Dev32{/*sm_count=*/132, /*warp_size=*/32};
+const backend::DeviceProperties Dev64{/*sm_count=*/104, /*warp_size=*/64};
+
+Geometry cfg(LaunchConfig C, const backend::DeviceProperties &D = Dev32, Environment E = {}) {
+  return host::configure(C, D, E);
+}
+
+LaunchConfig all() {
+  LaunchConfig C;
+  C.teams = C.parallel = C.simd = true;
+  return C;
+}
+
+#define CHECK_GEOMETRY(G, TEAMS, THREADS, LANES)                                                   \
+  do {                                                                                             \
+    const Geometry G_ = (G);                                                                       \
+    CHECK(G_.teams == (TEAMS));                                                                    \
+    CHECK(G_.threads == (THREADS));                                                                \
+    CHECK(G_.lanes == (LANES));                                                                    \
+  } while (0)
+
+/// Sets an environment variable for the scope.
+struct ScopedEnv {
+  const char *Name;
+  ScopedEnv(const char *N, const char *V) : Name(N) { setenv(N, V, 1); }
+  ~ScopedEnv() { unsetenv(Name); }
+};
+
+} // namespace
+
+TEST_CASE("no teams, parallel or simd: one thread", "[configure]") {
+  LaunchConfig C;
+  C.num_teams = 8; // Ignored without a teams construct.
+  C.num_threads = 8;
+  C.simdlen = 8;
+  CHECK_GEOMETRY(cfg(C), 1, 1, 1);
+}
+
+TEST_CASE("G: warp size, or the largest power of two <= min(simdlen, warp)", "[configure]") {
+  LaunchConfig C;
+  C.simd = true;
+  CHECK_GEOMETRY(cfg(C), 1, 1, 32);
+  CHECK_GEOMETRY(cfg(C, Dev64), 1, 1, 64);
+  for (auto [Len, G] : std::initializer_list<std::pair<int, int>>{{1, 1}, {2, 2}, {3, 2}, {8, 8}, {12, 8}, {31, 16}, {32, 32},
+                        {100, 32}}) {
+    INFO("simdlen " << Len);
+    C.simdlen = Len;
+    CHECK(cfg(C).lanes == unsigned(G));
+  }
+  C.simdlen = 100;
+  CHECK(cfg(C, Dev64).lanes == 64u);
+  C.simdlen = 48;
+  CHECK(cfg(C, Dev64).lanes == 32u);
+}
+
+TEST_CASE("T: num_threads, else 256 / G", "[configure]") {
+  LaunchConfig C;
+  C.parallel = true;
+  CHECK_GEOMETRY(cfg(C), 1, 256, 1);
+  C.simd = true;
+  CHECK_GEOMETRY(cfg(C), 1, 8, 32);
+  CHECK_GEOMETRY(cfg(C, Dev64), 1, 4, 64);
+  C.simdlen = 8;
+  CHECK_GEOMETRY(cfg(C), 1, 32, 8);
+  C.num_threads = 3; // Not a power of two.
+  CHECK_GEOMETRY(cfg(C), 1, 3, 8);
+  C.simd = false;
+  C.num_threads = 100;
+  CHECK_GEOMETRY(cfg(C), 1, 100, 1);
+}
+
+TEST_CASE("T is capped by thread_limit, OMP_TEAMS_THREAD_LIMIT and 1024", "[configure]") {
+  LaunchConfig C;
+  C.parallel = true;
+  C.num_threads = 600;
+  C.thread_limit = 50;
+  CHECK(cfg(C).threads == 50u);
+  C.thread_limit = 0;
+  Environment E;
+  E.teams_thread_limit = 40;
+  CHECK(cfg(C, Dev32, E).threads == 40u);
+  C.thread_limit = 30;
+  CHECK(cfg(C, Dev32, E).threads == 30u); // The smaller cap wins.
+  C.thread_limit = 0;
+  C.num_threads = 5000;
+  CHECK(cfg(C).threads == 1024u);
+  C.num_threads = 0; // Default 256 / G, capped too.
+  C.thread_limit = 100;
+  CHECK(cfg(C).threads == 100u);
+  C.thread_limit = 1000;
+  CHECK(cfg(C).threads == 256u);
+  // Without parallel, T stays 1.
+  C.parallel = false;
+  C.num_threads = 64;
+  CHECK(cfg(C).threads == 1u);
+}
+
+TEST_CASE("G halves while T*G > 1024", "[configure]") {
+  LaunchConfig C = all();
+  C.teams = false;
+  C.num_threads = 100; // 100*32 > 1024 -> 16 -> 8: 800.
+  CHECK_GEOMETRY(cfg(C), 1, 100, 8);
+  C.num_threads = 32;
+  CHECK_GEOMETRY(cfg(C), 1, 32, 32);
+  C.num_threads = 33;
+  CHECK_GEOMETRY(cfg(C), 1, 33, 16);
+  C.num_threads = 1000;
+  CHECK_GEOMETRY(cfg(C), 1, 1000, 1);
+  C.num_threads = 4096; // Capped to 1024 first, then G = 1.
+  CHECK_GEOMETRY(cfg(C), 1, 1024, 1);
+  C.num_threads = 20;
+  CHECK_GEOMETRY(cfg(C, Dev64), 1, 20, 32);
+}
+
+TEST_CASE("teams: num_teams, OMP_NUM_TEAMS, trip count, SM count", "[configure]") {
+  LaunchConfig C;
+  C.teams = true;
+  CHECK(cfg(C).teams == 132u); // Number of SMs.
+  CHECK(cfg(C, Dev64).teams == 104u);
+  Environment E;
+  E.num_teams = 9;
+  CHECK(cfg(C, Dev32, E).teams == 9u);
+  C.team_trip = 1000;
+  CHECK(cfg(C, Dev32, E).teams == 9u); // The variable beats the trip count...
+  C.num_teams = 7;
+  CHECK(cfg(C, Dev32, E).teams == 7u); // ...and the clause beats the variable.
+  C.num_teams = 0;
+  CHECK(cfg(C).teams == 1000u); // One team per iteration.
+  C.team_trip = 100000;
+  CHECK(cfg(C).teams == 65536u); // Capped.
+  C.team_trip = 1;
+  CHECK(cfg(C).teams == 1u);
+  C.num_teams = 100000; // An explicit num_teams is not capped at 65536.
+  CHECK(cfg(C).teams == 100000u);
+  C.num_teams = 1ll << 40; // But a grid has at most 2^31-1 blocks.
+  CHECK(cfg(C).teams == 2147483647u);
+}
+
+TEST_CASE("teams: a distribute loop that spans the team divides by T*G", "[configure]") {
+  LaunchConfig C = all();
+  C.team_loop_spans_team = true;
+  C.team_trip = 1000; // T*G = 8*32 = 256: ceil(1000/256) = 4.
+  CHECK_GEOMETRY(cfg(C), 4, 8, 32);
+  C.team_trip = 1024;
+  CHECK(cfg(C).teams == 4u);
+  C.team_trip = 1025;
+  CHECK(cfg(C).teams == 5u);
+  C.team_trip = 10;
+  CHECK(cfg(C).teams == 1u);
+  C.num_threads = 3;
+  C.simdlen = 4;
+  C.team_trip = 13; // T*G = 12.
+  CHECK_GEOMETRY(cfg(C), 2, 3, 4);
+  C.team_trip = ~0ull; // Huge: capped, no overflow.
+  CHECK(cfg(C).teams == 65536u);
+  C.team_loop_spans_team = false;
+  C.team_trip = 13;
+  CHECK(cfg(C).teams == 13u);
+}
+
+TEST_CASE("teams: at least 1; absent means 0 or negative", "[configure]") {
+  LaunchConfig C;
+  C.teams = true;
+  backend::DeviceProperties NoSMs{0, 32};
+  CHECK(cfg(C, NoSMs).teams == 1u);
+  C.num_teams = -5;
+  C.team_trip = 6;
+  CHECK(cfg(C).teams == 6u);
+  C.parallel = true;
+  C.num_threads = -1;
+  C.thread_limit = -1;
+  CHECK(cfg(C).threads == 256u);
+}
+
+TEST_CASE("environment variables: only positive integers count", "[configure]") {
+  CHECK(Environment::positive(nullptr) == 0);
+  CHECK(Environment::positive("") == 0);
+  CHECK(Environment::positive("12") == 12);
+  CHECK(Environment::positive(" 12 ") == 12);
+  CHECK(Environment::positive("0") == 0);
+  CHECK(Environment::positive("-3") == 0);
+  CHECK(Environment::positive("12x") == 0);
+  CHECK(Environment::positive("abc") == 0);
+  CHECK(Environment::positive("99999999999999999999999") == 0);
+}
+
+TEST_CASE("configure() reads OMP_NUM_TEAMS and OMP_TEAMS_THREAD_LIMIT and the device",
+          "[configure]") {
+  unsetenv("OMP_NUM_TEAMS");
+  unsetenv("OMP_TEAMS_THREAD_LIMIT");
+  LaunchConfig C = all();
+  const unsigned Workers = std::max(1u, std::thread::hardware_concurrency());
+  CHECK_GEOMETRY(host::configure(C), Workers, 8, OMP2CU_SIM_WARP_SIZE);
+  {
+    ScopedEnv Teams("OMP_NUM_TEAMS", "17");
+    ScopedEnv Limit("OMP_TEAMS_THREAD_LIMIT", "3");
+    CHECK_GEOMETRY(host::configure(C), 17, 3, OMP2CU_SIM_WARP_SIZE);
+  }
+  {
+    ScopedEnv Teams("OMP_NUM_TEAMS", "bogus");
+    CHECK(host::configure(C).teams == Workers);
+  }
+  CHECK(host::configure(C).teams == Workers);
+}

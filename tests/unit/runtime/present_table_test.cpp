@@ -1,0 +1,298 @@
+// Present table and TargetRegion maps (host side; the sim backend's device memory is host memory,
+// so the tests read it directly).
+#include <omp2cu/omp2cu.h>
+
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <cstring>
+#include <thread>
+#include <vector>
+
+using namespace omp2cu;
+using host::PresentTable;
+using Result = PresentTable::Result;
+
+namespace {
+
+bool isFresh(const void *dev, std::size_t bytes) {
+  const auto *P = static_cast<const unsigned char *>(dev);
+  for (std::size_t I = 0; I < bytes; ++I)
+    if (P[I] != backend::kFreshMemoryByte)
+      return false;
+  return true;
+}
+
+} // namespace
+
+TEST_CASE("map creates an entry and copies in only on the first map", "[present]") {
+  PresentTable T;
+  int A[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+  auto R1 = T.map(A, sizeof A, /*copy_in=*/true, "A");
+  REQUIRE(R1.result == Result::Ok);
+  CHECK(R1.created);
+  CHECK(R1.refcount == 1);
+  REQUIRE(R1.device != nullptr);
+  CHECK(R1.device != static_cast<void *>(A)); // A separate allocation.
+  CHECK(std::memcmp(R1.device, A, sizeof A) == 0);
+  CHECK(T.size() == 1);
+
+  A[3] = 42; // Not copied by the second map: it is already present.
+  auto R2 = T.map(A, sizeof A, true, "A");
+  REQUIRE(R2.result == Result::Ok);
+  CHECK_FALSE(R2.created);
+  CHECK(R2.refcount == 2);
+  CHECK(R2.device == R1.device);
+  CHECK(static_cast<int *>(R1.device)[3] == 3);
+  CHECK(T.size() == 1);
+}
+
+TEST_CASE("map without copy-in leaves fresh device memory", "[present]") {
+  PresentTable T;
+  double A[5] = {1, 2, 3, 4, 5};
+  auto R = T.map(A, sizeof A, /*copy_in=*/false, "A");
+  REQUIRE(R.result == Result::Ok);
+  CHECK(isFresh(R.device, sizeof A));
+}
+
+TEST_CASE("a section inside a mapped block shares its entry and reference count", "[present]") {
+  PresentTable T;
+  int A[100];
+  auto Whole = T.map(A, sizeof A, false, "A");
+  auto Part = T.map(A + 10, 20 * sizeof(int), true, "A[10:20]");
+  REQUIRE(Part.result == Result::Ok);
+  CHECK_FALSE(Part.created);
+  CHECK(Part.refcount == 2);
+  CHECK(Part.device == static_cast<int *>(Whole.device) + 10);
+  CHECK(T.size() == 1);
+  auto U = T.unmap(A + 10, 20 * sizeof(int), true, "A[10:20]");
+  CHECK(U.result == Result::Ok);
+  CHECK(U.refcount == 1);
+  CHECK(T.size() == 1);
+}
+
+TEST_CASE("unmap copies out and frees only when the count reaches zero", "[present]") {
+  PresentTable T;
+  int A[4] = {1, 2, 3, 4};
+  auto R = T.map(A, sizeof A, true, "A");
+  T.map(A, sizeof A, true, "A");
+  int *D = static_cast<int *>(R.device);
+  D[0] = 100;
+
+  auto U1 = T.unmap(A, sizeof A, /*copy_out=*/true, "A");
+  REQUIRE(U1.result == Result::Ok);
+  CHECK(U1.refcount == 1);
+  CHECK(A[0] == 1); // Still referenced: no copy back.
+  CHECK(T.lookup(A) == D);
+
+  D[1] = 200;
+  auto U2 = T.unmap(A, sizeof A, true, "A");
+  REQUIRE(U2.result == Result::Ok);
+  CHECK(U2.refcount == 0);
+  CHECK(A[0] == 100);
+  CHECK(A[1] == 200);
+  CHECK(T.size() == 0);
+  CHECK(T.lookup(A) == nullptr);
+}
+
+TEST_CASE("unmap at zero without copy-out leaves the host data alone", "[present]") {
+  PresentTable T;
+  int A[4] = {1, 2, 3, 4};
+  auto R = T.map(A, sizeof A, true, "A");
+  static_cast<int *>(R.device)[2] = -7;
+  T.unmap(A, sizeof A, /*copy_out=*/false, "A");
+  CHECK(A[2] == 3);
+  CHECK(T.size() == 0);
+}
+
+TEST_CASE("unmap of an unmapped range is reported, not fatal", "[present]") {
+  PresentTable T;
+  int A[4];
+  auto U = T.unmap(A, sizeof A, true, "A");
+  CHECK(U.result == Result::NotMapped);
+  CHECK_THAT(U.message, Catch::Contains("'A'") && Catch::Contains("not mapped"));
+}
+
+TEST_CASE("lookup translates addresses inside a block, its end, and nothing else", "[present]") {
+  PresentTable T;
+  long A[50], B[50];
+  auto RA = T.map(A + 10, 20 * sizeof(long), false, "A");
+  char *DA = static_cast<char *>(RA.device);
+  CHECK(T.lookup(A + 10) == DA);
+  CHECK(T.lookup(A + 17) == DA + 7 * sizeof(long));
+  CHECK(T.lookup(reinterpret_cast<char *>(A + 17) + 3) == DA + 7 * sizeof(long) + 3);
+  CHECK(T.lookup(A + 29) == DA + 19 * sizeof(long));
+  CHECK(T.lookup(A + 30) == DA + 20 * sizeof(long)); // One past the end.
+  CHECK(T.lookup(A + 31) == nullptr);
+  CHECK(T.lookup(A + 9) == nullptr);
+  CHECK(T.lookup(B) == nullptr);
+  CHECK(T.lookup(nullptr) == nullptr);
+
+  // A block that starts where another ends wins for that address.
+  auto RB = T.map(A + 30, 5 * sizeof(long), false, "A2");
+  REQUIRE(RB.result == Result::Ok);
+  CHECK(RB.created);
+  CHECK(T.lookup(A + 30) == RB.device);
+  CHECK(T.lookup(A + 29) == DA + 19 * sizeof(long));
+  CHECK(T.size() == 2);
+
+  PresentTable::Entry E;
+  REQUIRE(T.find(A + 12, E));
+  CHECK(E.begin == reinterpret_cast<std::uintptr_t>(A + 10));
+  CHECK(E.end == reinterpret_cast<std::uintptr_t>(A + 30));
+  CHECK(E.refcount == 1);
+  CHECK_FALSE(T.find(A + 35, E));
+}
+
+TEST_CASE("a map that partially overlaps a mapped block is an error naming both", "[present]") {
+  PresentTable T;
+  int A[40];
+  REQUIRE(T.map(A + 10, 10 * sizeof(int), true, "x").result == Result::Ok);
+  const std::string Existing =
+      PresentTable::range(reinterpret_cast<std::uintptr_t>(A + 10),
+                          reinterpret_cast<std::uintptr_t>(A + 20));
+  struct Case {
+    int lb, len;
+  };
+  for (Case C : {Case{5, 10}, Case{15, 10}, Case{5, 30}, Case{19, 2}, Case{9, 2}}) {
+    INFO("section [" << C.lb << ", " << C.lb + C.len << ")");
+    auto R = T.map(A + C.lb, C.len * sizeof(int), true, "y");
+    CHECK(R.result == Result::PartialOverlap);
+    CHECK(R.conflict.begin == reinterpret_cast<std::uintptr_t>(A + 10));
+    const std::string New = PresentTable::range(reinterpret_cast<std::uintptr_t>(A + C.lb),
+                                                reinterpret_cast<std::uintptr_t>(A + C.lb + C.len));
+    CHECK_THAT(R.message, Catch::Contains("'y' " + New) && Catch::Contains("'x' " + Existing));
+  }
+  CHECK(T.size() == 1); // Nothing changed.
+  PresentTable::Entry E;
+  REQUIRE(T.find(A + 10, E));
+  CHECK(E.refcount == 1);
+  // Adjacent sections do not overlap.
+  CHECK(T.map(A, 10 * sizeof(int), true, "lo").result == Result::Ok);
+  CHECK(T.map(A + 20, 10 * sizeof(int), true, "hi").result == Result::Ok);
+  CHECK(T.size() == 3);
+}
+
+TEST_CASE("the table is thread-safe: concurrent maps of one range share one allocation",
+          "[present]") {
+  PresentTable T;
+  static int Shared[64];
+  constexpr int N = 8, Rounds = 200;
+  std::vector<std::thread> Threads;
+  std::atomic<int> Created{0}, Mismatch{0};
+  std::vector<std::vector<int>> Own(N, std::vector<int>(16));
+  for (int I = 0; I < N; ++I)
+    Threads.emplace_back([&, I] {
+      for (int R = 0; R < Rounds; ++R) {
+        auto M = T.map(Shared, sizeof Shared, true, "Shared");
+        if (M.result != Result::Ok)
+          ++Mismatch;
+        Created += M.created;
+        void *Again = T.lookup(Shared + 3);
+        if (Again != static_cast<int *>(M.device) + 3)
+          ++Mismatch;
+        auto Mine = T.map(Own[I].data(), 16 * sizeof(int), true, "Own");
+        if (!Mine.created)
+          ++Mismatch;
+        T.unmap(Own[I].data(), 16 * sizeof(int), true, "Own");
+        T.unmap(Shared, sizeof Shared, false, "Shared");
+      }
+    });
+  for (auto &Th : Threads)
+    Th.join();
+  CHECK(Mismatch == 0);
+  CHECK(Created >= 1);
+  CHECK(T.size() == 0);
+}
+
+TEST_CASE("TargetRegion maps follow the map kinds", "[region]") {
+  PresentTable T;
+  int To[4] = {1, 2, 3, 4}, From[4] = {5, 6, 7, 8}, ToFrom[4] = {9, 10, 11, 12}, Alloc[4] = {};
+  {
+    host::TargetRegion R("kern", "file.c", 3, T);
+    int *DTo = R.map(To, 0, 4, MapKind::To, "To");
+    int *DFrom = R.map(From, 0, 4, MapKind::From, "From");
+    int *DToFrom = R.map(ToFrom, 0, 4, MapKind::ToFrom, "ToFrom");
+    int *DAlloc = R.map(Alloc, 0, 4, MapKind::Alloc, "Alloc");
+    CHECK(T.size() == 4);
+    CHECK(DTo[2] == 3);
+    CHECK(isFresh(DFrom, sizeof From));
+    CHECK(DToFrom[1] == 10);
+    CHECK(isFresh(DAlloc, sizeof Alloc));
+    for (int *D : {DTo, DFrom, DToFrom, DAlloc})
+      D[0] = -1;
+    R.end();
+    CHECK(T.size() == 0);
+    R.end(); // Idempotent.
+  }
+  CHECK(To[0] == 1);
+  CHECK(From[0] == -1);
+  CHECK(From[1] == static_cast<int>(0xFFFFFFFF)); // What the device held: fresh memory.
+  CHECK(ToFrom[0] == -1);
+  CHECK(ToFrom[1] == 10);
+  CHECK(Alloc[0] == 0);
+}
+
+TEST_CASE("TargetRegion::map returns the device address of the section's base", "[region]") {
+  PresentTable T;
+  double A[100];
+  for (int I = 0; I < 100; ++I)
+    A[I] = I;
+  host::TargetRegion R("kern", "file.c", 7, T);
+  double *D = R.map(A, 10, 20, MapKind::To, "A");
+  CHECK(D[10] == 10.0);
+  CHECK(D[29] == 29.0);
+  CHECK(T.lookup(A + 10) == static_cast<void *>(D + 10));
+  // A whole object.
+  struct S {
+    int a, b;
+  } X{3, 4};
+  S *DX = R.map(&X, 0, 1, MapKind::ToFrom, "X");
+  CHECK(DX->b == 4);
+  // translate(): into the middle, nullptr, one past the end.
+  CHECK(R.translate(A + 15, "p") == D + 15);
+  CHECK(R.translate(static_cast<double *>(nullptr), "p") == nullptr);
+  CHECK(R.translate(A + 30, "end") == D + 30);
+  // Zero-length sections map nothing.
+  CHECK(R.map(A, 12, 0, MapKind::ToFrom, "A[12:0]") == D);
+  CHECK(R.map(A, 90, 0, MapKind::ToFrom, "A[90:0]") == nullptr);
+  CHECK(T.size() == 2);
+  R.end();
+  CHECK(T.size() == 0);
+}
+
+TEST_CASE("nested regions: the outer map owns the copy-back", "[region]") {
+  PresentTable T;
+  int X[3] = {1, 2, 3};
+  host::TargetRegion Outer("outer", "f.c", 1, T);
+  int *D = Outer.map(X, 0, 3, MapKind::ToFrom, "X");
+  {
+    host::TargetRegion Inner("inner", "f.c", 2, T);
+    X[0] = 50; // Present: the inner map does not copy it.
+    int *DI = Inner.map(X, 0, 3, MapKind::ToFrom, "X");
+    CHECK(DI == D);
+    CHECK(DI[0] == 1);
+    DI[1] = 20;
+  } // Destructor ends the region: count 2 -> 1, no copy back.
+  CHECK(X[1] == 2);
+  PresentTable::Entry E;
+  REQUIRE(T.find(X, E));
+  CHECK(E.refcount == 1);
+  Outer.end();
+  CHECK(X[0] == 1);
+  CHECK(X[1] == 20);
+}
+
+TEST_CASE("regions use the process-wide table by default", "[region]") {
+  auto &G = PresentTable::global();
+  const std::size_t Before = G.size();
+  int V = 5;
+  {
+    host::TargetRegion R("kern", "file.c", 9);
+    int *D = R.map(&V, 0, 1, MapKind::ToFrom, "V");
+    CHECK(G.lookup(&V) == D);
+    *D = 6;
+  }
+  CHECK(V == 6);
+  CHECK(G.size() == Before);
+}
