@@ -1,0 +1,209 @@
+//===- HostEmitter.cpp - Host code that replaces a target directive -------===//
+//
+// Part of omp2cu. Emits the block that runs a target region from the host:
+// map every item through the present table, size and launch the kernel,
+// unmap; and, for an `if` clause, the host version of the construct.
+//
+//===----------------------------------------------------------------------===//
+#include "Emitter.h"
+#include "RegionAnalysis.h"
+#include "SourceText.h"
+#include "Templates.h"
+
+#include "clang/AST/OpenMPClause.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "llvm/Frontend/OpenMP/OMP.h"
+
+#include <fmt/format.h>
+
+using namespace clang;
+using namespace omp2cu::model;
+
+namespace omp2cu::emit {
+namespace {
+
+const char *mapKind(RegionVar::MapKind K) {
+  switch (K) {
+  case RegionVar::To: return "omp2cu::MapKind::To";
+  case RegionVar::From: return "omp2cu::MapKind::From";
+  case RegionVar::ToFrom: return "omp2cu::MapKind::ToFrom";
+  case RegionVar::Alloc: return "omp2cu::MapKind::Alloc";
+  }
+  return "";
+}
+
+const char *cmpName(Cmp C) {
+  switch (C) {
+  case Cmp::LT: return "omp2cu::loop::LT";
+  case Cmp::LE: return "omp2cu::loop::LE";
+  case Cmp::GT: return "omp2cu::loop::GT";
+  case Cmp::GE: return "omp2cu::loop::GE";
+  case Cmp::NE: return "omp2cu::loop::NE";
+  }
+  return "";
+}
+
+/// True if \p S refers to a variable declared inside [B, E).
+bool usesVarsDeclaredIn(const SourceManager &SM, const Stmt *S, SourceLocation B,
+                        SourceLocation E) {
+  if (!S)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl())) {
+      SourceLocation L = SM.getExpansionLoc(V->getLocation());
+      if (!SM.isBeforeInTranslationUnit(L, B) && SM.isBeforeInTranslationUnit(L, E))
+        return true;
+    }
+  for (const Stmt *Ch : S->children())
+    if (usesVarsDeclaredIn(SM, Ch, B, E))
+      return true;
+  return false;
+}
+
+/// The directive for the host fallback: the construct without `target` and
+/// without the clauses that only `target` takes.
+std::string hostDirective(ASTContext &Ctx, const OMPExecutableDirective *D) {
+  std::string Name;
+  for (llvm::omp::Directive Leaf : llvm::omp::getLeafConstructsOrSelf(D->getDirectiveKind())) {
+    if (Leaf == llvm::omp::OMPD_target)
+      continue;
+    Name += (Name.empty() ? "" : " ") + llvm::omp::getOpenMPDirectiveName(Leaf).str();
+  }
+  if (Name.empty())
+    return "";
+  std::string Clauses;
+  for (const OMPClause *Cl : D->clauses()) {
+    if (Cl->isImplicit())
+      continue;
+    switch (Cl->getClauseKind()) {
+    case llvm::omp::OMPC_map:
+    case llvm::omp::OMPC_if:
+    case llvm::omp::OMPC_device:
+    case llvm::omp::OMPC_is_device_ptr:
+    case llvm::omp::OMPC_has_device_addr:
+    case llvm::omp::OMPC_defaultmap:
+    case llvm::omp::OMPC_nowait:
+    case llvm::omp::OMPC_depend:
+      continue;
+    default:
+      Clauses += " " + text::get(Ctx, SourceRange(Cl->getBeginLoc(), Cl->getEndLoc()));
+    }
+  }
+  return "#pragma omp " + Name + Clauses;
+}
+
+} // namespace
+
+std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan &P,
+                       const std::string &FallbackStmt, const std::string &Indent) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string In = Indent;
+  std::string Maps, Translates, Args, Config;
+  for (const RegionVar &RV : R.Vars) {
+    const VarDecl *V = RV.Var;
+    std::string N = V->getNameAsString();
+    std::string Dev = "omp2cu_dev_" + N;
+    QualType T = V->getType().getNonReferenceType();
+    switch (RV.K) {
+    case RegionVar::ByValue:
+      Args += ", " + N;
+      break;
+    case RegionVar::Pointer:
+      Translates += fmt::format("{}  auto *{} = omp2cu_region.translate({}, \"{}\");\n", In, Dev,
+                                N, N);
+      Args += ", " + Dev;
+      break;
+    case RegionVar::MappedPointer:
+    case RegionVar::MappedObject: {
+      std::string LB = RV.SectionLB ? text::get(Ctx, RV.SectionLB->getSourceRange()) : "0";
+      std::string Len;
+      if (RV.SectionLen)
+        Len = text::get(Ctx, RV.SectionLen->getSourceRange());
+      else if (RV.SingleElement)
+        Len = "1";
+      if (RV.K == RegionVar::MappedPointer) {
+        Maps += fmt::format("{}  auto *{} = omp2cu_region.map({}, {}, {}, {}, \"{}\");\n", In,
+                            Dev, N, LB, Len, mapKind(RV.Map), N);
+      } else if (RV.WholeObject) {
+        Maps += fmt::format("{}  auto *{} = omp2cu_region.map(&{}, 0, 1, {}, \"{}\");\n", In,
+                            Dev, N, mapKind(RV.Map), N);
+      } else {
+        // A section of an array: the device address of the whole array.
+        if (Len.empty()) {
+          const auto *CAT = Ctx.getAsConstantArrayType(T);
+          std::string Dim = CAT ? std::to_string(CAT->getSize().getZExtValue()) : "1";
+          Len = Dim + " - (" + LB + ")";
+        }
+        Maps += fmt::format("{}  auto *{} = reinterpret_cast<{}>(omp2cu_region.map({}, {}, {}, "
+                            "{}, \"{}\"));\n",
+                            In, Dev, text::type(Ctx, Ctx.getPointerType(T)), N, LB, Len,
+                            mapKind(RV.Map), N);
+      }
+      Args += ", " + Dev;
+      break;
+    }
+    }
+  }
+  auto Set = [&](const char *Field, const std::string &Value) {
+    Config += fmt::format("{}  omp2cu_cfg.{} = {};\n", In, Field, Value);
+  };
+  if (P.Teams)
+    Set("teams", "true");
+  if (P.Parallel)
+    Set("parallel", "true");
+  if (P.Simd)
+    Set("simd", "true");
+  if (R.NumTeams)
+    Set("num_teams", text::expr(Ctx, R.NumTeams));
+  if (R.ThreadLimit)
+    Set("thread_limit", text::expr(Ctx, R.ThreadLimit));
+  if (R.NumThreads)
+    Set("num_threads", text::expr(Ctx, R.NumThreads));
+  if (R.Simdlen)
+    Set("simdlen", text::expr(Ctx, R.Simdlen));
+  if (const Construct *TL = P.TeamLoop) {
+    SourceRange RR = text::directiveWithStmt(Ctx, R.Root->D,
+                                             analysis::associatedStmt(R.Root->D))
+                         .getAsRange();
+    bool HostKnown = true;
+    for (const Loop &L : TL->Loops)
+      HostKnown &= !usesVarsDeclaredIn(SM, L.LB, RR.getBegin(), RR.getEnd()) &&
+                   !usesVarsDeclaredIn(SM, L.UB, RR.getBegin(), RR.getEnd()) &&
+                   !usesVarsDeclaredIn(SM, L.Step, RR.getBegin(), RR.getEnd());
+    if (HostKnown) {
+      std::string Trip;
+      for (const Loop &L : TL->Loops) {
+        std::string Step = L.Step ? "(omp2cu::i64)(" + text::get(Ctx, L.Step->getSourceRange()) + ")"
+                                  : std::string("1");
+        if (L.StepNegated)
+          Step = "-" + Step;
+        Trip += fmt::format("{}omp2cu::loop::trip_count<{}>({}, {}, {}, {})", Trip.empty() ? "" : " * ",
+                            text::type(Ctx, L.Var->getType().getUnqualifiedType()),
+                            text::get(Ctx, L.LB->getSourceRange()),
+                            text::get(Ctx, L.UB->getSourceRange()), Step, cmpName(L.Test));
+      }
+      Set("team_trip", Trip);
+      if (P.TeamLoopSpansTeam)
+        Set("team_loop_spans_team", "true");
+    }
+  }
+  TemplateInfo TI = templateInfo(Ctx, R);
+  std::string Launch = fmt::format(
+      templates::launch, fmt::arg("directive", R.Root->DirectiveText),
+      fmt::arg("file", R.FileName), fmt::arg("line", R.Line), fmt::arg("kernel", R.KernelName),
+      fmt::arg("kernel_ref", R.KernelName + TI.Args), fmt::arg("indent", In),
+      fmt::arg("maps", Maps + Translates), fmt::arg("config", Config), fmt::arg("args", Args));
+  // Drop the template's trailing newline: the block replaces a statement.
+  while (!Launch.empty() && Launch.back() == '\n')
+    Launch.pop_back();
+  if (!R.IfCond)
+    return Launch;
+  std::string HostPragma = hostDirective(Ctx, R.Root->D);
+  std::string Fallback = HostPragma.empty() ? FallbackStmt
+                                            : HostPragma + "\n" + In + FallbackStmt;
+  return fmt::format("if ({}) {} else {{ // if(target: false): the construct runs on the host\n"
+                     "{}{}\n{}}}",
+                     text::get(Ctx, R.IfCond->getSourceRange()), Launch, In, Fallback, In);
+}
+
+} // namespace omp2cu::emit

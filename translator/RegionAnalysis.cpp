@@ -1,0 +1,859 @@
+//===- RegionAnalysis.cpp - Build region models from Clang's AST ----------===//
+//
+// Part of omp2cu. See RegionAnalysis.h.
+//
+//===----------------------------------------------------------------------===//
+#include "RegionAnalysis.h"
+#include "Diagnostics.h"
+#include "SourceText.h"
+
+#include "clang/AST/OpenMPClause.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Frontend/OpenMP/OMP.h"
+
+using namespace clang;
+using namespace omp2cu::model;
+
+namespace omp2cu::analysis {
+
+const Stmt *associatedStmt(const OMPExecutableDirective *D) {
+  if (!D->hasAssociatedStmt())
+    return nullptr;
+  const Stmt *S = D->getAssociatedStmt();
+  while (const auto *CS = dyn_cast_or_null<CapturedStmt>(S))
+    S = CS->getCapturedStmt();
+  return S;
+}
+
+bool isKnownDeviceLibraryFunction(const FunctionDecl *F) {
+  static const llvm::StringSet<> Names = {
+      // <math.h>, double, float and long double forms.
+      "sqrt", "sqrtf", "cbrt", "cbrtf", "exp", "expf", "exp2", "exp2f", "expm1",
+      "expm1f", "log", "logf", "log2", "log2f", "log10", "log10f", "log1p",
+      "log1pf", "pow", "powf", "sin", "sinf", "cos", "cosf", "tan", "tanf",
+      "asin", "asinf", "acos", "acosf", "atan", "atanf", "atan2", "atan2f",
+      "sinh", "sinhf", "cosh", "coshf", "tanh", "tanhf", "asinh", "acosh",
+      "atanh", "fabs", "fabsf", "fmin", "fminf", "fmax", "fmaxf", "fmod",
+      "fmodf", "floor", "floorf", "ceil", "ceilf", "round", "roundf", "trunc",
+      "truncf", "rint", "rintf", "lround", "llround", "fma", "fmaf", "hypot",
+      "hypotf", "erf", "erff", "erfc", "erfcf", "tgamma", "lgamma", "copysign",
+      "copysignf", "ldexp", "ldexpf", "frexp", "modf", "nextafter", "remainder",
+      "isnan", "isinf", "isfinite", "signbit", "abs", "labs", "llabs",
+      // <stdio.h> / <string.h> on the device.
+      "printf", "memcpy", "memset",
+      // std:: forms through <cmath>.
+      "min", "max"};
+  return Names.contains(F->getName());
+}
+
+namespace {
+
+/// The OpenMP API functions the device runtime answers (docs/runtime-abi.md).
+bool isDeviceOmpApi(StringRef Name) {
+  static const llvm::StringSet<> Names = {
+      "omp_get_team_num",    "omp_get_num_teams",    "omp_get_thread_num",
+      "omp_get_num_threads", "omp_get_max_threads",  "omp_is_initial_device",
+      "omp_get_thread_limit", "omp_get_level",       "omp_in_parallel",
+      "omp_get_num_devices", "omp_get_device_num"};
+  return Names.contains(Name);
+}
+
+unsigned leavesOf(OpenMPDirectiveKind K, bool &Unsupported) {
+  unsigned L = 0;
+  Unsupported = false;
+  for (llvm::omp::Directive Leaf : llvm::omp::getLeafConstructsOrSelf(K)) {
+    switch (Leaf) {
+    case llvm::omp::OMPD_target: L |= LeafTarget; break;
+    case llvm::omp::OMPD_teams: L |= LeafTeams; break;
+    case llvm::omp::OMPD_distribute: L |= LeafDistribute; break;
+    case llvm::omp::OMPD_parallel: L |= LeafParallel; break;
+    case llvm::omp::OMPD_for: L |= LeafFor; break;
+    case llvm::omp::OMPD_simd: L |= LeafSimd; break;
+    default: Unsupported = true; break;
+    }
+  }
+  return L;
+}
+
+class Analyzer {
+public:
+  Analyzer(ASTContext &Ctx, const OMPExecutableDirective *Root)
+      : Ctx(Ctx), DE(Ctx.getDiagnostics()), SM(Ctx.getSourceManager()),
+        RootD(Root) {
+    RegionRange = text::directiveWithStmt(Ctx, Root, associatedStmt(Root))
+                      .getAsRange();
+  }
+
+  std::optional<Region> run(const FunctionDecl *F);
+
+private:
+  ASTContext &Ctx;
+  DiagnosticsEngine &DE;
+  const SourceManager &SM;
+  const OMPExecutableDirective *RootD;
+  SourceRange RegionRange;
+  bool Failed = false;
+  Region R;
+  llvm::SmallPtrSet<const VarDecl *, 8> LoopVars;
+
+  void error(SourceLocation L, const Twine &Msg) {
+    diag::error(DE, L, Msg.str());
+    Failed = true;
+  }
+
+  bool declaredInRegion(const VarDecl *V) const {
+    SourceLocation L = SM.getExpansionLoc(V->getLocation());
+    return !SM.isBeforeInTranslationUnit(L, RegionRange.getBegin()) &&
+           SM.isBeforeInTranslationUnit(L, RegionRange.getEnd());
+  }
+
+  std::unique_ptr<Construct> buildConstruct(const OMPExecutableDirective *D,
+                                            bool IsRoot);
+  bool parseLoop(const ForStmt *For, Loop &L);
+  void parseClauses(const OMPExecutableDirective *D, Construct &C, bool IsRoot);
+  void parseMap(const OMPMapClause *MC);
+  Construct::SeqKind scan(const Stmt *S, Construct &C,
+                          llvm::SmallPtrSetImpl<const VarDecl *> &Locals);
+  Construct::SeqKind classifyExpr(const Expr *E, const Stmt *AsStmt,
+                                  Construct &C,
+                                  llvm::SmallPtrSetImpl<const VarDecl *> &Locals);
+  bool isPure(const Expr *E);
+  void collectVars();
+  void checkCalls();
+};
+
+/// Strips parentheses and implicit casts.
+const Expr *strip(const Expr *E) { return E ? E->IgnoreParenImpCasts() : nullptr; }
+
+const VarDecl *refVar(const Expr *E) {
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(strip(E)))
+    return dyn_cast<VarDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+bool Analyzer::parseLoop(const ForStmt *For, Loop &L) {
+  L.For = For;
+  L.Line = SM.getExpansionLineNumber(For->getBeginLoc());
+  // Initialization: `T v = lb` or `v = lb`.
+  const Stmt *Init = For->getInit();
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(Init)) {
+    if (DS->isSingleDecl())
+      if (const auto *V = dyn_cast<VarDecl>(DS->getSingleDecl())) {
+        L.Var = V;
+        L.LB = V->getInit();
+      }
+  } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Init)) {
+    if (BO->getOpcode() == BO_Assign) {
+      L.Var = refVar(BO->getLHS());
+      L.LB = BO->getRHS();
+    }
+  }
+  if (!L.Var || !L.LB) {
+    error(For->getBeginLoc(), "unsupported loop initialization: expected "
+                              "'var = lower-bound'");
+    return false;
+  }
+  QualType VT = L.Var->getType();
+  if (!VT->isIntegerType() && !VT->isPointerType() && !VT->isDependentType()) {
+    error(L.Var->getLocation(),
+          "loop variable of type '" + VT.getAsString() +
+              "' is not supported; use an integer or pointer type");
+    return false;
+  }
+  // Test: `v op ub` or `ub op v`.
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
+  if (!Cond) {
+    error(For->getBeginLoc(), "unsupported loop test: expected a comparison "
+                              "of the loop variable");
+    return false;
+  }
+  bool VarLeft = refVar(Cond->getLHS()) == L.Var;
+  bool VarRight = refVar(Cond->getRHS()) == L.Var;
+  if (!VarLeft && !VarRight) {
+    error(Cond->getBeginLoc(), "the loop test must compare the loop variable");
+    return false;
+  }
+  L.UB = VarLeft ? Cond->getRHS() : Cond->getLHS();
+  switch (Cond->getOpcode()) {
+  case BO_LT: L.Test = VarLeft ? Cmp::LT : Cmp::GT; break;
+  case BO_LE: L.Test = VarLeft ? Cmp::LE : Cmp::GE; break;
+  case BO_GT: L.Test = VarLeft ? Cmp::GT : Cmp::LT; break;
+  case BO_GE: L.Test = VarLeft ? Cmp::GE : Cmp::LE; break;
+  case BO_NE: L.Test = Cmp::NE; break;
+  default:
+    error(Cond->getOperatorLoc(), "unsupported loop test operator");
+    return false;
+  }
+  // Increment: ++v, v++, --v, v--, v += s, v -= s, v = v + s, v = s + v,
+  // v = v - s.
+  const Expr *Inc = For->getInc() ? For->getInc()->IgnoreParenImpCasts() : nullptr;
+  bool Ok = false;
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Inc)) {
+    if (refVar(UO->getSubExpr()) == L.Var && UO->isIncrementDecrementOp()) {
+      L.StepNegated = UO->isDecrementOp();
+      Ok = true;
+    }
+  } else if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc)) {
+    if (refVar(CA->getLHS()) == L.Var &&
+        (CA->getOpcode() == BO_AddAssign || CA->getOpcode() == BO_SubAssign)) {
+      L.Step = CA->getRHS();
+      L.StepNegated = CA->getOpcode() == BO_SubAssign;
+      Ok = true;
+    }
+  } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Inc)) {
+    if (BO->getOpcode() == BO_Assign && refVar(BO->getLHS()) == L.Var) {
+      if (const auto *Add = dyn_cast<BinaryOperator>(strip(BO->getRHS()))) {
+        if (Add->getOpcode() == BO_Add && refVar(Add->getLHS()) == L.Var) {
+          L.Step = Add->getRHS();
+          Ok = true;
+        } else if (Add->getOpcode() == BO_Add && refVar(Add->getRHS()) == L.Var) {
+          L.Step = Add->getLHS();
+          Ok = true;
+        } else if (Add->getOpcode() == BO_Sub && refVar(Add->getLHS()) == L.Var) {
+          L.Step = Add->getRHS();
+          L.StepNegated = true;
+          Ok = true;
+        }
+      }
+    }
+  }
+  if (!Ok) {
+    error(For->getBeginLoc(), "unsupported loop increment: expected ++, --, "
+                              "+=, -= or 'v = v + step'");
+    return false;
+  }
+  return true;
+}
+
+void Analyzer::parseMap(const OMPMapClause *MC) {
+  for (OpenMPMapModifierKind M : MC->getMapTypeModifiers()) {
+    if (M == OMPC_MAP_MODIFIER_always || M == OMPC_MAP_MODIFIER_present ||
+        M == OMPC_MAP_MODIFIER_mapper || M == OMPC_MAP_MODIFIER_iterator) {
+      error(MC->getBeginLoc(), "map-type modifier '" +
+                                   StringRef(getOpenMPSimpleClauseTypeName(
+                                       llvm::omp::OMPC_map, M)) +
+                                   "' is not supported yet");
+      return;
+    }
+  }
+  RegionVar::MapKind Kind;
+  switch (MC->getMapType()) {
+  case OMPC_MAP_to: Kind = RegionVar::To; break;
+  case OMPC_MAP_from: Kind = RegionVar::From; break;
+  case OMPC_MAP_tofrom: case OMPC_MAP_unknown: Kind = RegionVar::ToFrom; break;
+  case OMPC_MAP_alloc: Kind = RegionVar::Alloc; break;
+  default:
+    error(MC->getBeginLoc(), "map type not allowed on a target construct");
+    return;
+  }
+  for (const Expr *E : MC->varlists()) {
+    RegionVar V;
+    V.Map = Kind;
+    const Expr *X = strip(E);
+    if (const auto *AS = dyn_cast<ArraySectionExpr>(X)) {
+      // base[lb:len] or, for multi-dimensional sections, the first
+      // dimension of A[lb:len][0:m]...; inner dimensions must be whole.
+      const ArraySectionExpr *First = AS;
+      while (const auto *Inner =
+                 dyn_cast<ArraySectionExpr>(strip(First->getBase()))) {
+        const Expr *LB = First->getLowerBound();
+        Expr::EvalResult Zero;
+        if (LB && !(LB->EvaluateAsInt(Zero, Ctx) && Zero.Val.getInt() == 0)) {
+          error(First->getBeginLoc(), "only the first dimension of a "
+                                      "multi-dimensional array section may "
+                                      "start after 0");
+          return;
+        }
+        First = Inner;
+      }
+      V.Var = refVar(First->getBase());
+      V.SectionLB = First->getLowerBound();
+      V.SectionLen = First->getLength();
+      V.WholeObject = false;
+      if (V.Var && !V.SectionLen && !V.Var->getType()->isArrayType()) {
+        error(AS->getBeginLoc(), "array section of a pointer needs a length");
+        return;
+      }
+    } else if (const auto *SE = dyn_cast<ArraySubscriptExpr>(X)) {
+      V.Var = refVar(SE->getBase());
+      V.SectionLB = SE->getIdx();
+      V.WholeObject = false;
+      V.SingleElement = true;
+    } else if (isa<DeclRefExpr>(X)) {
+      V.Var = refVar(X);
+    }
+    if (!V.Var) {
+      error(E->getBeginLoc(), "map of this expression is not supported yet "
+                              "(struct members and other non-variable list "
+                              "items come with the full data environment)");
+      continue;
+    }
+    QualType T = V.Var->getType().getNonReferenceType();
+    if (T->isPointerType()) {
+      if (V.WholeObject) {
+        error(E->getBeginLoc(),
+              "map of pointer '" + V.Var->getName() +
+                  "' itself is not supported; map the data it points to "
+                  "with an array section, e.g. '" +
+                  V.Var->getName() + "[0:n]'");
+        continue;
+      }
+      V.K = RegionVar::MappedPointer;
+    } else {
+      if (T->isVariableArrayType()) {
+        error(E->getBeginLoc(), "variable-length arrays are not supported");
+        continue;
+      }
+      V.K = RegionVar::MappedObject;
+    }
+    for (const RegionVar &Old : R.Vars)
+      if (Old.Var == V.Var) {
+        error(E->getBeginLoc(), "'" + V.Var->getName() +
+                                    "' appears in more than one map clause");
+        return;
+      }
+    R.Vars.push_back(V);
+  }
+}
+
+RedOp reductionOp(const OMPReductionClause *RC, bool &Ok) {
+  Ok = true;
+  DeclarationName N = RC->getNameInfo().getName();
+  switch (N.getCXXOverloadedOperator()) {
+  case OO_Plus: case OO_Minus: return RedOp::Plus;
+  case OO_Star: return RedOp::Times;
+  case OO_Amp: return RedOp::BitAnd;
+  case OO_Pipe: return RedOp::BitOr;
+  case OO_Caret: return RedOp::BitXor;
+  case OO_AmpAmp: return RedOp::LogAnd;
+  case OO_PipePipe: return RedOp::LogOr;
+  default: break;
+  }
+  if (N.isIdentifier()) {
+    if (N.getAsString() == "min") return RedOp::Min;
+    if (N.getAsString() == "max") return RedOp::Max;
+  }
+  Ok = false;
+  return RedOp::Plus;
+}
+
+void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
+                            bool IsRoot) {
+  for (const OMPClause *Cl : D->clauses()) {
+    if (Cl->isImplicit())
+      continue;
+    switch (Cl->getClauseKind()) {
+    case llvm::omp::OMPC_map:
+      parseMap(cast<OMPMapClause>(Cl));
+      break;
+    case llvm::omp::OMPC_private:
+      for (const Expr *E : cast<OMPPrivateClause>(Cl)->varlists())
+        if (const VarDecl *V = refVar(E))
+          C.Vars.push_back({ClauseVar::Private, V});
+      break;
+    case llvm::omp::OMPC_firstprivate:
+      for (const Expr *E : cast<OMPFirstprivateClause>(Cl)->varlists())
+        if (const VarDecl *V = refVar(E))
+          C.Vars.push_back({ClauseVar::Firstprivate, V});
+      break;
+    case llvm::omp::OMPC_lastprivate: {
+      const auto *LC = cast<OMPLastprivateClause>(Cl);
+      if (LC->getKind() != OMPC_LASTPRIVATE_unknown)
+        error(Cl->getBeginLoc(), "lastprivate modifiers are not supported yet");
+      for (const Expr *E : LC->varlists())
+        if (const VarDecl *V = refVar(E))
+          C.Vars.push_back({ClauseVar::Lastprivate, V});
+      break;
+    }
+    case llvm::omp::OMPC_reduction: {
+      const auto *RC = cast<OMPReductionClause>(Cl);
+      bool Ok;
+      RedOp Op = reductionOp(RC, Ok);
+      if (!Ok) {
+        error(Cl->getBeginLoc(), "user-defined reductions are not supported");
+        break;
+      }
+      if (RC->getModifier() != OMPC_REDUCTION_unknown)
+        error(Cl->getBeginLoc(), "reduction modifiers are not supported yet");
+      for (const Expr *E : RC->varlists()) {
+        const VarDecl *V = refVar(E);
+        if (!V) {
+          error(E->getBeginLoc(), "reduction of array sections is not "
+                                  "supported yet");
+          continue;
+        }
+        QualType T = V->getType().getNonReferenceType();
+        if (!T->isArithmeticType() && !T->isDependentType()) {
+          error(E->getBeginLoc(), "reduction variable must have an integer "
+                                  "or floating-point type");
+          continue;
+        }
+        C.Vars.push_back({ClauseVar::Reduction, V, Op});
+      }
+      break;
+    }
+    case llvm::omp::OMPC_schedule: {
+      const auto *SC = cast<OMPScheduleClause>(Cl);
+      C.ExplicitSchedule = true;
+      C.ScheduleChunk = SC->getChunkSize();
+      if (SC->getScheduleKind() != OMPC_SCHEDULE_static)
+        diag::remark(DE, Cl->getBeginLoc(),
+                     "non-static schedule runs as a static cyclic schedule "
+                     "with the given chunk");
+      break;
+    }
+    case llvm::omp::OMPC_dist_schedule:
+      C.ExplicitDistSchedule = true;
+      C.DistScheduleChunk = cast<OMPDistScheduleClause>(Cl)->getChunkSize();
+      break;
+    case llvm::omp::OMPC_if: {
+      const auto *IC = cast<OMPIfClause>(Cl);
+      if (IsRoot && (IC->getNameModifier() == llvm::omp::OMPD_target ||
+                     IC->getNameModifier() == llvm::omp::OMPD_unknown)) {
+        R.IfCond = IC->getCondition();
+        if (IC->getNameModifier() == llvm::omp::OMPD_unknown &&
+            (C.Leaves & (LeafParallel | LeafSimd)))
+          error(Cl->getBeginLoc(), "an 'if' clause without a modifier on a "
+                                   "combined construct also applies to "
+                                   "'parallel'/'simd'; write 'if(target: "
+                                   "...)' (if(parallel:) is not supported "
+                                   "yet)");
+      } else {
+        error(Cl->getBeginLoc(), "'if' clauses on constructs inside a target "
+                                 "region are not supported yet");
+      }
+      break;
+    }
+    case llvm::omp::OMPC_num_teams:
+      R.NumTeams = cast<OMPNumTeamsClause>(Cl)->getNumTeams();
+      break;
+    case llvm::omp::OMPC_thread_limit:
+      R.ThreadLimit = cast<OMPThreadLimitClause>(Cl)->getThreadLimit();
+      break;
+    case llvm::omp::OMPC_num_threads:
+      R.NumThreads = cast<OMPNumThreadsClause>(Cl)->getNumThreads();
+      break;
+    case llvm::omp::OMPC_simdlen:
+      if (!R.Simdlen)
+        R.Simdlen = cast<OMPSimdlenClause>(Cl)->getSimdlen();
+      break;
+    case llvm::omp::OMPC_safelen:
+      // safelen(n) bounds how many iterations may run concurrently: it caps
+      // the SIMD group like simdlen (the smaller of the two wins).
+      R.Simdlen = cast<OMPSafelenClause>(Cl)->getSafelen();
+      break;
+    // Clauses that need no code: hints, the default data-sharing rule, and
+    // what the SPMD execution gives anyway.
+    case llvm::omp::OMPC_collapse:
+    case llvm::omp::OMPC_shared:
+    case llvm::omp::OMPC_default:
+    case llvm::omp::OMPC_nowait:
+    case llvm::omp::OMPC_aligned:
+    case llvm::omp::OMPC_proc_bind:
+    case llvm::omp::OMPC_order:
+    case llvm::omp::OMPC_nontemporal:
+      break;
+    default:
+      error(Cl->getBeginLoc(),
+            "clause '" +
+                StringRef(llvm::omp::getOpenMPClauseName(Cl->getClauseKind())) +
+                "' is not supported yet");
+      break;
+    }
+  }
+}
+
+std::unique_ptr<Construct>
+Analyzer::buildConstruct(const OMPExecutableDirective *D, bool IsRoot) {
+  auto C = std::make_unique<Construct>();
+  C->D = D;
+  C->Line = SM.getExpansionLineNumber(D->getBeginLoc());
+  C->Col = SM.getExpansionColumnNumber(D->getBeginLoc());
+  C->DirectiveText = text::directiveText(Ctx, D);
+  bool Unsupported = false;
+  C->Leaves = leavesOf(D->getDirectiveKind(), Unsupported);
+  if (Unsupported) {
+    error(D->getBeginLoc(),
+          "'#pragma omp " +
+              llvm::omp::getOpenMPDirectiveName(D->getDirectiveKind()) +
+              "' inside a target region is not supported yet");
+    return nullptr;
+  }
+  parseClauses(D, *C, IsRoot);
+
+  const Stmt *S = associatedStmt(D);
+  if (const auto *LD = dyn_cast<OMPLoopBasedDirective>(D)) {
+    C->IsLoop = true;
+    unsigned N = LD->getLoopsNumber();
+    for (unsigned I = 0; I < N; ++I) {
+      // Loops of a collapse nest may be wrapped in braces.
+      while (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
+        S = CS->size() == 1 ? CS->body_front() : nullptr;
+      const auto *For = dyn_cast_or_null<ForStmt>(S);
+      if (!For) {
+        error(D->getBeginLoc(), "expected a for loop (range-based and "
+                                "non-canonical loops are not supported)");
+        return nullptr;
+      }
+      Loop L;
+      if (!parseLoop(For, L))
+        return nullptr;
+      LoopVars.insert(L.Var);
+      C->Loops.push_back(L);
+      S = For->getBody();
+    }
+    // Non-rectangular collapsed nests are not supported.
+    for (size_t I = 1; I < C->Loops.size(); ++I)
+      for (size_t J = 0; J < I; ++J) {
+        const VarDecl *Outer = C->Loops[J].Var;
+        std::function<bool(const Stmt *)> Uses = [&](const Stmt *X) {
+          if (!X)
+            return false;
+          if (const auto *DRE = dyn_cast<DeclRefExpr>(X))
+            if (DRE->getDecl() == Outer)
+              return true;
+          for (const Stmt *Ch : X->children())
+            if (Uses(Ch))
+              return true;
+          return false;
+        };
+        const Loop &L = C->Loops[I];
+        if (Uses(L.LB) || Uses(L.UB) || Uses(L.Step))
+          error(L.For->getBeginLoc(), "non-rectangular collapsed loop nests "
+                                      "are not supported yet");
+      }
+  }
+  C->Body = S;
+  llvm::SmallPtrSet<const VarDecl *, 16> Locals;
+  for (const Loop &L : C->Loops)
+    Locals.insert(L.Var);
+  for (const ClauseVar &CV : C->Vars)
+    Locals.insert(CV.Var);
+  C->Sequential = scan(S, *C, Locals);
+  return C;
+}
+
+Construct::SeqKind maxSeq(Construct::SeqKind A, Construct::SeqKind B) {
+  return A > B ? A : B;
+}
+
+bool Analyzer::isPure(const Expr *E) {
+  if (!E)
+    return true;
+  E = E->IgnoreParens();
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    if (BO->isAssignmentOp())
+      return false;
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->isIncrementDecrementOp())
+      return false;
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *F = CE->getDirectCallee();
+    if (!F || !(isDeviceOmpApi(F->getName()) ||
+                (isKnownDeviceLibraryFunction(F) && F->getName() != "printf" &&
+                 F->getName() != "memcpy" && F->getName() != "memset")))
+      return false;
+  }
+  if (isa<CXXNewExpr>(E) || isa<CXXDeleteExpr>(E) || isa<StmtExpr>(E))
+    return false;
+  for (const Stmt *Ch : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Ch))
+      if (!isPure(CE))
+        return false;
+  return true;
+}
+
+/// The variable at the root of an lvalue such as `a[i].x`, if the path to it
+/// stays inside that variable's own storage (no pointer dereference).
+const VarDecl *ownStorageRoot(const Expr *E) {
+  E = strip(E);
+  while (true) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return dyn_cast<VarDecl>(DRE->getDecl());
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+      const Expr *B = strip(AS->getBase());
+      if (!B->getType()->isArrayType() &&
+          !AS->getBase()->IgnoreParens()->getType()->isArrayType()) {
+        // Subscript of a decayed array: the implicit cast hides the array.
+        const auto *ICE = dyn_cast<ImplicitCastExpr>(AS->getBase()->IgnoreParens());
+        if (!ICE || ICE->getCastKind() != CK_ArrayToPointerDecay)
+          return nullptr;
+      }
+      E = B;
+      continue;
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (ME->isArrow())
+        return nullptr;
+      E = strip(ME->getBase());
+      continue;
+    }
+    return nullptr;
+  }
+}
+
+Construct::SeqKind
+Analyzer::classifyExpr(const Expr *E, const Stmt *AsStmt, Construct &C,
+                       llvm::SmallPtrSetImpl<const VarDecl *> &Locals) {
+  E = E->IgnoreParens();
+  if (isPure(E))
+    return Construct::SeqRedundant;
+  auto Store = [&](const Expr *LHS, bool OperandsPure) {
+    if (!OperandsPure)
+      return Construct::SeqUnsafe;
+    const VarDecl *Root = ownStorageRoot(LHS);
+    if (Root) {
+      if (Locals.count(Root))
+        return Construct::SeqRedundant; // a copy per executor
+      // A variable shared by the executors: writing it from every one of
+      // them needs a state machine or shared memory.
+      return Construct::SeqUnsafe;
+    }
+    C.GuardedStmts.push_back(AsStmt); // memory through a pointer
+    return Construct::SeqGuarded;
+  };
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->isAssignmentOp())
+      return Store(BO->getLHS(), isPure(BO->getRHS()) && isPure(BO->getLHS()));
+    if (BO->getOpcode() == BO_Comma) {
+      auto A = classifyExpr(BO->getLHS(), AsStmt, C, Locals);
+      return maxSeq(A, classifyExpr(BO->getRHS(), AsStmt, C, Locals));
+    }
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->isIncrementDecrementOp())
+      return Store(UO->getSubExpr(), isPure(UO->getSubExpr()));
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    // A call for its effect runs once, on the guarding thread, unless it
+    // could write a local of the executor (its address is passed).
+    for (const Expr *A : CE->arguments()) {
+      if (!isPure(A))
+        return Construct::SeqUnsafe;
+      const Expr *X = strip(A);
+      if (const auto *UO = dyn_cast<UnaryOperator>(X))
+        if (UO->getOpcode() == UO_AddrOf)
+          return Construct::SeqUnsafe;
+      if (A->getType()->isPointerType())
+        if (const VarDecl *V = refVar(A))
+          if (Locals.count(V) && V->getType()->isArrayType())
+            return Construct::SeqUnsafe;
+    }
+    C.GuardedStmts.push_back(AsStmt);
+    return Construct::SeqGuarded;
+  }
+  return Construct::SeqUnsafe;
+}
+
+Construct::SeqKind
+Analyzer::scan(const Stmt *S, Construct &C,
+               llvm::SmallPtrSetImpl<const VarDecl *> &Locals) {
+  using K = Construct::SeqKind;
+  if (!S || isa<NullStmt>(S))
+    return K::SeqNone;
+  if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+    if (isa<OMPAtomicDirective>(D)) {
+      C.GuardedStmts.push_back(D);
+      return K::SeqGuarded;
+    }
+    std::unique_ptr<Construct> Child = buildConstruct(D, false);
+    if (!Child)
+      return K::SeqNone;
+    C.Children.push_back(std::move(Child));
+    return K::SeqNone;
+  }
+  auto Unsafe = [&]() {
+    if (!C.FirstUnsafe)
+      C.FirstUnsafe = S;
+    return K::SeqUnsafe;
+  };
+  if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+    K Result = K::SeqNone;
+    for (const Stmt *Ch : CS->body())
+      Result = maxSeq(Result, scan(Ch, C, Locals));
+    return Result;
+  }
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    K Result = K::SeqRedundant;
+    for (const Decl *D : DS->decls()) {
+      if (const auto *V = dyn_cast<VarDecl>(D)) {
+        Locals.insert(V);
+        if (V->isStaticLocal())
+          return Unsafe();
+        if (V->getInit() && !isPure(V->getInit()))
+          return Unsafe();
+      }
+    }
+    return Result;
+  }
+  if (const auto *For = dyn_cast<ForStmt>(S)) {
+    // A serial loop: its header runs in every executor, like any code.
+    K Result = K::SeqNone;
+    if (For->getInit()) {
+      K H = scan(For->getInit(), C, Locals);
+      if (H == K::SeqUnsafe || H == K::SeqGuarded)
+        return Unsafe();
+    }
+    if (For->getCond() && !isPure(For->getCond()))
+      return Unsafe();
+    if (For->getInc()) {
+      const VarDecl *V = nullptr;
+      if (const auto *UO = dyn_cast<UnaryOperator>(strip(For->getInc())))
+        V = ownStorageRoot(UO->getSubExpr());
+      else if (const auto *BO = dyn_cast<BinaryOperator>(strip(For->getInc())))
+        V = BO->isAssignmentOp() && isPure(BO->getRHS())
+                ? ownStorageRoot(BO->getLHS())
+                : nullptr;
+      if (!V || !Locals.count(V))
+        return Unsafe();
+    }
+    // Loop headers alone are not "sequential code"; their bodies may be.
+    Result = scan(For->getBody(), C, Locals);
+    return Result;
+  }
+  if (const auto *If = dyn_cast<IfStmt>(S)) {
+    if (If->getInit() || If->getConditionVariable() || !isPure(If->getCond()))
+      return Unsafe();
+    K Result = maxSeq(K::SeqRedundant, scan(If->getThen(), C, Locals));
+    return maxSeq(Result, scan(If->getElse(), C, Locals));
+  }
+  if (const auto *W = dyn_cast<WhileStmt>(S)) {
+    if (!isPure(W->getCond()))
+      return Unsafe();
+    return maxSeq(K::SeqRedundant, scan(W->getBody(), C, Locals));
+  }
+  if (const auto *Do = dyn_cast<DoStmt>(S)) {
+    if (!isPure(Do->getCond()))
+      return Unsafe();
+    return maxSeq(K::SeqRedundant, scan(Do->getBody(), C, Locals));
+  }
+  if (isa<ContinueStmt>(S) || isa<BreakStmt>(S))
+    return K::SeqRedundant;
+  if (const auto *E = dyn_cast<Expr>(S)) {
+    K Result = classifyExpr(E, S, C, Locals);
+    if (Result == K::SeqUnsafe)
+      return Unsafe();
+    return Result;
+  }
+  return Unsafe();
+}
+
+/// Collects the variables the region uses, in order of first use.
+class VarCollector : public RecursiveASTVisitor<VarCollector> {
+public:
+  std::vector<const VarDecl *> Vars;
+  llvm::SmallPtrSet<const VarDecl *, 16> Seen;
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (const auto *V = dyn_cast<VarDecl>(E->getDecl()))
+      if (Seen.insert(V).second)
+        Vars.push_back(V);
+    return true;
+  }
+};
+
+void Analyzer::collectVars() {
+  VarCollector VC;
+  VC.TraverseStmt(const_cast<Stmt *>(associatedStmt(RootD)));
+  // Items of reduction and lastprivate clauses of a combined target
+  // construct are mapped tofrom (OpenMP 5.x).
+  llvm::SmallPtrSet<const VarDecl *, 8> ToFrom, TargetFirstprivate,
+      TargetPrivate;
+  if (R.Root)
+    for (const ClauseVar &CV : R.Root->Vars) {
+      if (CV.K == ClauseVar::Reduction || CV.K == ClauseVar::Lastprivate)
+        ToFrom.insert(CV.Var);
+      else if (CV.K == ClauseVar::Firstprivate)
+        TargetFirstprivate.insert(CV.Var);
+    }
+  for (const VarDecl *V : VC.Vars) {
+    if (declaredInRegion(V) || LoopVars.count(V))
+      continue;
+    if (!V->hasLocalStorage() && !V->hasGlobalStorage())
+      continue;
+    QualType T = V->getType().getNonReferenceType();
+    // Constants usable in device code as they are.
+    if (V->hasGlobalStorage() && !V->isStaticLocal() &&
+        T.isConstQualified() && T->isIntegralOrEnumerationType() &&
+        V->getInit() && V->getInit()->isIntegerConstantExpr(Ctx))
+      continue;
+    if (V->isConstexpr())
+      continue;
+    bool Mapped = false;
+    for (const RegionVar &RV : R.Vars)
+      Mapped |= RV.Var == V;
+    if (Mapped)
+      continue;
+    RegionVar RV;
+    RV.Var = V;
+    if (T->isVariableArrayType()) {
+      error(V->getLocation(), "variable-length array '" + V->getName() +
+                                  "' used in a target region is not "
+                                  "supported");
+      continue;
+    }
+    if (ToFrom.count(V) && !T->isPointerType()) {
+      RV.K = RegionVar::MappedObject;
+      RV.Map = RegionVar::ToFrom;
+    } else if (TargetFirstprivate.count(V)) {
+      RV.K = RegionVar::ByValue;
+    } else if (T->isPointerType()) {
+      RV.K = RegionVar::Pointer;
+    } else if (T->isScalarType() || T->isDependentType()) {
+      RV.K = RegionVar::ByValue;
+    } else {
+      RV.K = RegionVar::MappedObject; // arrays, structs: tofrom
+      RV.Map = RegionVar::ToFrom;
+    }
+    if (RV.K == RegionVar::ByValue && T->isArrayType()) {
+      error(V->getLocation(), "firstprivate arrays are not supported yet");
+      continue;
+    }
+    R.Vars.push_back(RV);
+  }
+  // Keep the order of first use for mapped items too (kernel parameters).
+  std::vector<RegionVar> Ordered;
+  for (const VarDecl *V : VC.Vars)
+    for (const RegionVar &RV : R.Vars)
+      if (RV.Var == V)
+        Ordered.push_back(RV);
+  for (const RegionVar &RV : R.Vars) {
+    bool Used = false;
+    for (const VarDecl *V : VC.Vars)
+      Used |= V == RV.Var;
+    if (!Used)
+      Ordered.push_back(RV); // mapped but not referenced: still mapped
+  }
+  R.Vars = std::move(Ordered);
+}
+
+std::optional<Region> Analyzer::run(const FunctionDecl *F) {
+  R.Function = F;
+  R.FileName = llvm::sys::path::filename(
+                   SM.getFilename(SM.getExpansionLoc(RootD->getBeginLoc())))
+                   .str();
+  R.Line = SM.getExpansionLineNumber(RootD->getBeginLoc());
+  std::string FName = F ? F->getNameAsString() : std::string("global");
+  if (FName.empty())
+    FName = "anonymous";
+  R.KernelName = FName + "_L" + std::to_string(R.Line) + "_kernel";
+  R.Root = buildConstruct(RootD, true);
+  if (Failed || !R.Root)
+    return std::nullopt;
+  collectVars();
+  if (Failed)
+    return std::nullopt;
+  return std::move(R);
+}
+
+} // namespace
+
+std::optional<Region> analyzeRegion(ASTContext &Ctx,
+                                    const OMPExecutableDirective *D,
+                                    const FunctionDecl *F) {
+  Analyzer A(Ctx, D);
+  return A.run(F);
+}
+
+} // namespace omp2cu::analysis

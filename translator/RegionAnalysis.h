@@ -1,0 +1,38 @@
+//===- RegionAnalysis.h - Build region models from Clang's AST --*- C++ -*-===//
+//
+// Part of omp2cu. Reads one `target` directive (combined or not) with
+// everything nested in it and builds its model::Region: the construct nest,
+// canonical loops, clauses, and the variables the region uses with their
+// OpenMP 5.x data-sharing and mapping attributes (explicit or implicit).
+// Everything the translator does not support is reported here, at the
+// construct or clause it concerns.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OMP2CU_TRANSLATOR_REGIONANALYSIS_H
+#define OMP2CU_TRANSLATOR_REGIONANALYSIS_H
+
+#include "RegionModel.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/StmtOpenMP.h"
+
+#include <optional>
+
+namespace omp2cu::analysis {
+
+/// Builds the model of the region of \p D, a directive with a `target` leaf,
+/// found in \p F. Returns nullopt after reporting errors.
+std::optional<model::Region> analyzeRegion(clang::ASTContext &Ctx,
+                                           const clang::OMPExecutableDirective *D,
+                                           const clang::FunctionDecl *F);
+
+/// The associated statement of \p D with Clang's CapturedStmt layers removed.
+const clang::Stmt *associatedStmt(const clang::OMPExecutableDirective *D);
+
+/// True for functions that device code may call without a definition in the
+/// translation unit (C math library, printf, ...).
+bool isKnownDeviceLibraryFunction(const clang::FunctionDecl *F);
+
+} // namespace omp2cu::analysis
+
+#endif // OMP2CU_TRANSLATOR_REGIONANALYSIS_H

@@ -1,0 +1,132 @@
+//===- RegionModel.h - The model of one OpenMP target region ---*- C++ -*-===//
+//
+// Part of omp2cu. The region model is what the analysis (RegionAnalysis.cpp)
+// builds from Clang's AST for every `target` construct: the nest of
+// constructs, their loops and clauses, and the variables the region uses with
+// their data-sharing attributes. The planner reads only the plain-data fields
+// (so it can be unit-tested without an AST); the emitters also use the AST
+// pointers.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OMP2CU_TRANSLATOR_REGIONMODEL_H
+#define OMP2CU_TRANSLATOR_REGIONMODEL_H
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clang {
+class Expr;
+class ForStmt;
+class FunctionDecl;
+class OMPExecutableDirective;
+class Stmt;
+class ValueDecl;
+class VarDecl;
+} // namespace clang
+
+namespace omp2cu::model {
+
+/// Leaf constructs, as a bit set (a combined directive has several).
+enum Leaf : unsigned {
+  LeafTarget = 1u << 0,
+  LeafTeams = 1u << 1,
+  LeafDistribute = 1u << 2,
+  LeafParallel = 1u << 3,
+  LeafFor = 1u << 4,
+  LeafSimd = 1u << 5,
+};
+
+/// Levels of the one-to-one mapping (the same bits as omp2cu::Level in the
+/// runtime): teams -> blocks, OpenMP threads -> SIMD groups, simd -> lanes.
+enum Level : unsigned { LevelTeams = 1u, LevelThreads = 2u, LevelLanes = 4u };
+
+/// Comparison of a canonical loop, as omp2cu::loop::Cmp in the runtime.
+enum class Cmp { LT, LE, GT, GE, NE };
+
+/// One canonical loop of a loop-associated construct.
+struct Loop {
+  const clang::ForStmt *For = nullptr;
+  const clang::VarDecl *Var = nullptr; ///< the iteration variable
+  const clang::Expr *LB = nullptr;     ///< initial value
+  const clang::Expr *UB = nullptr;     ///< the bound in the test expression
+  const clang::Expr *Step = nullptr;   ///< null for ++/--
+  bool StepNegated = false;            ///< -- or -=
+  Cmp Test = Cmp::LT;
+  unsigned Line = 0;
+};
+
+/// Reduction operators of OpenMP, mapped to omp2cu::op in the runtime.
+enum class RedOp { Plus, Times, Min, Max, BitAnd, BitOr, BitXor, LogAnd, LogOr };
+
+/// A data-sharing clause item of one construct.
+struct ClauseVar {
+  enum Kind { Private, Firstprivate, Lastprivate, Reduction } K;
+  const clang::VarDecl *Var = nullptr;
+  RedOp Op = RedOp::Plus;
+};
+
+/// A directive nested in the region, with what it contains.
+struct Construct {
+  // --- plain data, read by the planner ---------------------------------
+  unsigned Leaves = 0;            ///< Leaf bits of this directive
+  bool IsLoop = false;            ///< has associated loops
+  bool ExplicitSchedule = false;  ///< schedule(...) given
+  bool ExplicitDistSchedule = false;
+  /// What the sequential code of the body (everything but nested directives,
+  /// braces and serial loop headers) needs to run redundantly on several GPU
+  /// threads: nothing (no such code, or it only writes locals of the body),
+  /// guarding of its stores to one thread, or a state machine (Unsafe).
+  enum SeqKind { SeqNone, SeqRedundant, SeqGuarded, SeqUnsafe };
+  SeqKind Sequential = SeqNone;
+  std::vector<std::unique_ptr<Construct>> Children;
+
+  // --- AST --------------------------------------------------------------
+  const clang::OMPExecutableDirective *D = nullptr;
+  std::vector<Loop> Loops;            ///< collapse depth many
+  const clang::Stmt *Body = nullptr;  ///< innermost loop body / assoc. stmt
+  std::vector<ClauseVar> Vars;        ///< private/firstprivate/... items
+  /// Statements of the sequential code that must run on one GPU thread only.
+  std::vector<const clang::Stmt *> GuardedStmts;
+  const clang::Stmt *FirstUnsafe = nullptr; ///< for the diagnostic
+  const clang::Expr *ScheduleChunk = nullptr;
+  const clang::Expr *DistScheduleChunk = nullptr;
+  unsigned Line = 0, Col = 0;
+  std::string DirectiveText;          ///< "target teams distribute ..."
+};
+
+/// How a variable used in the region reaches the kernel.
+struct RegionVar {
+  enum Kind {
+    ByValue,      ///< firstprivate scalar/struct: a kernel parameter
+    MappedObject, ///< mapped non-pointer object: device pointer + reference
+    MappedPointer,///< pointer whose pointee section is mapped
+    Pointer,      ///< pointer without map: translated via the present table
+  } K = ByValue;
+  const clang::VarDecl *Var = nullptr;
+  /// For mapped items: map kind and the section base[LB:Len] (null = whole).
+  enum MapKind { To, From, ToFrom, Alloc } Map = ToFrom;
+  const clang::Expr *SectionLB = nullptr;
+  const clang::Expr *SectionLen = nullptr;
+  bool WholeObject = true;
+  bool SingleElement = false; ///< map(a[i]): one element
+};
+
+/// Everything about one target region.
+struct Region {
+  std::unique_ptr<Construct> Root; ///< the directive that holds `target`
+  std::vector<RegionVar> Vars;     ///< in order of first use
+  const clang::FunctionDecl *Function = nullptr;
+  const clang::Expr *IfCond = nullptr;       ///< if(target:) / if()
+  const clang::Expr *NumTeams = nullptr;
+  const clang::Expr *ThreadLimit = nullptr;
+  const clang::Expr *NumThreads = nullptr;
+  const clang::Expr *Simdlen = nullptr;
+  std::string KernelName;
+  std::string FileName;
+  unsigned Line = 0;
+};
+
+} // namespace omp2cu::model
+
+#endif // OMP2CU_TRANSLATOR_REGIONMODEL_H

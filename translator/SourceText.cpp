@@ -1,0 +1,153 @@
+//===- SourceText.cpp - Source ranges and text of AST nodes ---------------===//
+#include "SourceText.h"
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/PrettyPrinter.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace omp2cu::text {
+
+std::string get(const ASTContext &Ctx, SourceRange R) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange CR = CharSourceRange::getTokenRange(R);
+  if (R.getBegin().isMacroID() || R.getEnd().isMacroID())
+    CR = SM.getExpansionRange(R);
+  bool Invalid = false;
+  StringRef T = Lexer::getSourceText(CR, SM, Ctx.getLangOpts(), &Invalid);
+  return Invalid ? std::string() : T.str();
+}
+
+std::string expr(const ASTContext &Ctx, const Expr *E) {
+  std::string T = get(Ctx, E->getSourceRange());
+  const Expr *S = E->IgnoreImpCasts();
+  if (isa<DeclRefExpr>(S) || isa<IntegerLiteral>(S) || isa<ParenExpr>(S) ||
+      isa<FloatingLiteral>(S) || isa<CallExpr>(S))
+    return T;
+  return "(" + T + ")";
+}
+
+/// End of statement \p S as a character location, past a trailing `;`.
+static SourceLocation endOfStmt(const ASTContext &Ctx, const Stmt *S) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation End = SM.getExpansionRange(S->getEndLoc()).getEnd();
+  End = Lexer::getLocForEndOfToken(End, 0, SM, Ctx.getLangOpts());
+  // Include the `;` that ends an expression statement: the statement's own
+  // range stops before it.
+  bool Invalid = false;
+  const char *Last = SM.getCharacterData(End.getLocWithOffset(-1), &Invalid);
+  if (Invalid || *Last == ';' || *Last == '}')
+    return End;
+  std::optional<Token> Next =
+      Lexer::findNextToken(End.getLocWithOffset(-1), SM, Ctx.getLangOpts());
+  if (Next && Next->is(tok::semi))
+    End = Next->getEndLoc();
+  return End;
+}
+
+CharSourceRange stmtRange(const ASTContext &Ctx, const Stmt *S) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation B = SM.getExpansionLoc(S->getBeginLoc());
+  return CharSourceRange::getCharRange(B, endOfStmt(Ctx, S));
+}
+
+CharSourceRange directiveWithStmt(const ASTContext &Ctx, const Stmt *Directive,
+                                  const Stmt *Assoc) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation B = SM.getExpansionLoc(Directive->getBeginLoc());
+  return CharSourceRange::getCharRange(B, endOfStmt(Ctx, Assoc));
+}
+
+std::string directiveText(const ASTContext &Ctx, const Stmt *Directive) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation B = SM.getExpansionLoc(Directive->getBeginLoc());
+  SourceLocation E = SM.getExpansionLoc(Directive->getEndLoc());
+  bool Invalid = false;
+  const char *P = SM.getCharacterData(B, &Invalid);
+  const char *Q = SM.getCharacterData(E, &Invalid);
+  if (Invalid || Q < P)
+    return "";
+  std::string Raw(P, Q);
+  // Collapse whitespace and line continuations.
+  std::string Out;
+  bool Space = false;
+  for (size_t I = 0; I < Raw.size(); ++I) {
+    char C = Raw[I];
+    if (C == '\\' && I + 1 < Raw.size() && (Raw[I + 1] == '\n' || Raw[I + 1] == '\r')) {
+      Space = true;
+      continue;
+    }
+    if (C == ' ' || C == '\t' || C == '\n' || C == '\r') {
+      Space = true;
+      continue;
+    }
+    if (Space && !Out.empty())
+      Out += ' ';
+    Space = false;
+    Out += C;
+  }
+  // Strip "#pragma omp".
+  StringRef S(Out);
+  S.consume_front("#");
+  S = S.ltrim();
+  S.consume_front("pragma");
+  S = S.ltrim();
+  S.consume_front("omp");
+  return S.trim().str();
+}
+
+static PrintingPolicy cudaPolicy(const ASTContext &Ctx) {
+  LangOptions LO = Ctx.getLangOpts();
+  LO.CPlusPlus = true;
+  LO.Bool = true;
+  PrintingPolicy P(LO);
+  P.SuppressTagKeyword = false;
+  P.Bool = true;
+  P.Restrict = false;
+  return P;
+}
+
+std::string declare(const ASTContext &Ctx, QualType T, const std::string &Name) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  T.print(OS, cudaPolicy(Ctx), Name);
+  OS.flush();
+  // C's `restrict` qualifier is `__restrict__` in CUDA C++.
+  for (size_t P = S.find("restrict"); P != std::string::npos;
+       P = S.find("restrict", P + 12)) {
+    bool Start = P == 0 || !(isalnum(S[P - 1]) || S[P - 1] == '_');
+    bool End = P + 8 >= S.size() || !(isalnum(S[P + 8]) || S[P + 8] == '_');
+    if (Start && End)
+      S.replace(P, 8, "__restrict__");
+  }
+  return S;
+}
+
+std::string type(const ASTContext &Ctx, QualType T) { return declare(Ctx, T, ""); }
+
+std::string indentOf(const SourceManager &SM, SourceLocation Loc) {
+  Loc = SM.getExpansionLoc(Loc);
+  bool Invalid = false;
+  unsigned Col = SM.getSpellingColumnNumber(Loc, &Invalid);
+  const char *P = SM.getCharacterData(Loc, &Invalid);
+  if (Invalid)
+    return "";
+  const char *LineStart = P - (Col - 1);
+  std::string Ind;
+  for (const char *Q = LineStart; Q < P && (*Q == ' ' || *Q == '\t'); ++Q)
+    Ind += *Q;
+  return Ind;
+}
+
+std::string cstring(StringRef S) {
+  std::string Out;
+  for (char C : S) {
+    if (C == '"' || C == '\\')
+      Out += '\\';
+    Out += C;
+  }
+  return Out;
+}
+
+} // namespace omp2cu::text

@@ -1,0 +1,47 @@
+//===- SourceText.h - Source ranges and text of AST nodes -------*- C++ -*-===//
+//
+// Part of omp2cu. Small helpers that turn AST nodes into the exact text the
+// user wrote, find the full extent of a directive and its statement, and print
+// types as CUDA C++.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OMP2CU_TRANSLATOR_SOURCETEXT_H
+#define OMP2CU_TRANSLATOR_SOURCETEXT_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <string>
+
+namespace omp2cu::text {
+
+/// The text of \p R as written (a token range), or "" for macro locations.
+std::string get(const clang::ASTContext &Ctx, clang::SourceRange R);
+/// The text of an expression, parenthesized when it is not a primary.
+std::string expr(const clang::ASTContext &Ctx, const clang::Expr *E);
+/// The character range of a directive together with its associated
+/// statement: from the `#` of `#pragma` to the end of the statement,
+/// including a trailing `;`.
+clang::CharSourceRange directiveWithStmt(const clang::ASTContext &Ctx,
+                                         const clang::Stmt *Directive,
+                                         const clang::Stmt *Assoc);
+/// The character range of a statement, including a trailing `;`.
+clang::CharSourceRange stmtRange(const clang::ASTContext &Ctx,
+                                 const clang::Stmt *S);
+/// The pragma text after `#pragma omp `, whitespace collapsed.
+std::string directiveText(const clang::ASTContext &Ctx,
+                          const clang::Stmt *Directive);
+/// Prints \p T as CUDA C++, declaring \p Name (e.g. "double (*A)[8]").
+std::string declare(const clang::ASTContext &Ctx, clang::QualType T,
+                    const std::string &Name);
+/// Prints \p T as CUDA C++.
+std::string type(const clang::ASTContext &Ctx, clang::QualType T);
+/// The indentation (spaces/tabs) of the line holding \p Loc.
+std::string indentOf(const clang::SourceManager &SM, clang::SourceLocation Loc);
+/// Escapes text for a C string literal.
+std::string cstring(llvm::StringRef S);
+
+} // namespace omp2cu::text
+
+#endif // OMP2CU_TRANSLATOR_SOURCETEXT_H

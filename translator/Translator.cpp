@@ -1,0 +1,266 @@
+//===- Translator.cpp - Translate one translation unit --------------------===//
+//
+// Part of omp2cu. See Translator.h. Two rewriters cover the input: HostRW
+// produces the output file; KernelRW is a scratch copy that the kernel
+// emitter edits (nested directives, atomics, API calls) to take kernel bodies
+// from, so the two sets of edits never collide.
+//
+//===----------------------------------------------------------------------===//
+#include "Translator.h"
+#include "CCompat.h"
+#include "DeviceFunctions.h"
+#include "Diagnostics.h"
+#include "Emitter.h"
+#include "Planner.h"
+#include "RegionAnalysis.h"
+#include "SourceText.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "llvm/Frontend/OpenMP/OMP.h"
+
+#include <fmt/format.h>
+
+using namespace clang;
+
+namespace omp2cu {
+namespace {
+
+bool hasTargetLeaf(OpenMPDirectiveKind K) {
+  for (llvm::omp::Directive L : llvm::omp::getLeafConstructsOrSelf(K))
+    if (L == llvm::omp::OMPD_target)
+      return true;
+  return false;
+}
+
+/// A target directive and the function that holds it.
+struct Found {
+  const OMPExecutableDirective *D;
+  const FunctionDecl *F;
+};
+
+/// Finds the outermost target constructs of the main file, and reports the
+/// directives of the data environment that are not supported yet.
+class Finder : public RecursiveASTVisitor<Finder> {
+public:
+  Finder(ASTContext &Ctx) : Ctx(Ctx), SM(Ctx.getSourceManager()) {}
+  std::vector<Found> Regions;
+  bool Ok = true;
+
+  bool TraverseFunctionDecl(FunctionDecl *F) {
+    const FunctionDecl *Saved = Current;
+    Current = F;
+    bool R = RecursiveASTVisitor::TraverseFunctionDecl(F);
+    Current = Saved;
+    return R;
+  }
+  bool TraverseCXXMethodDecl(CXXMethodDecl *F) {
+    const FunctionDecl *Saved = Current;
+    Current = F;
+    bool R = RecursiveASTVisitor::TraverseCXXMethodDecl(F);
+    Current = Saved;
+    return R;
+  }
+  bool TraverseLambdaExpr(LambdaExpr *L) {
+    const FunctionDecl *Saved = Current;
+    Current = L->getCallOperator();
+    bool R = RecursiveASTVisitor::TraverseLambdaExpr(L);
+    Current = Saved;
+    return R;
+  }
+
+  bool dataStmt(Stmt *S) {
+    auto *D = dyn_cast<OMPExecutableDirective>(S);
+    if (!D)
+      return false;
+    OpenMPDirectiveKind K = D->getDirectiveKind();
+    if (K == llvm::omp::OMPD_target_data || K == llvm::omp::OMPD_target_enter_data ||
+        K == llvm::omp::OMPD_target_exit_data || K == llvm::omp::OMPD_target_update) {
+      report(D->getBeginLoc(), "'#pragma omp " + llvm::omp::getOpenMPDirectiveName(K).str() +
+                                   "' is not supported yet (the complete data environment "
+                                   "is its own milestone)");
+      return true;
+    }
+    return false;
+  }
+
+  bool TraverseStmt(Stmt *S) {
+    if (!S)
+      return true;
+    if (auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+      SourceLocation L = SM.getExpansionLoc(D->getBeginLoc());
+      if (dataStmt(S))
+        return true;
+      if (hasTargetLeaf(D->getDirectiveKind())) {
+        if (!SM.isInMainFile(L)) {
+          report(D->getBeginLoc(), "target regions in included files are not supported yet");
+          return true;
+        }
+        if (!Current || isa<CXXMethodDecl>(Current)) {
+          report(D->getBeginLoc(), "target regions in member functions and lambdas are not "
+                                   "supported yet");
+          return true;
+        }
+        if (D->getBeginLoc().isMacroID()) {
+          report(D->getBeginLoc(), "target regions written with _Pragma in macros are not "
+                                   "supported yet");
+          return true;
+        }
+        Regions.push_back({D, Current});
+        return true; // nested constructs belong to the region
+      }
+    }
+    return RecursiveASTVisitor::TraverseStmt(S);
+  }
+
+private:
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  const FunctionDecl *Current = nullptr;
+  void report(SourceLocation L, const std::string &M) {
+    diag::error(Ctx.getDiagnostics(), L, M);
+    Ok = false;
+  }
+};
+
+class Consumer : public ASTConsumer {
+public:
+  Consumer(const TranslateOptions &Opts, TranslateResult &Result)
+      : Opts(Opts), Result(Result) {}
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    DiagnosticsEngine &DE = Ctx.getDiagnostics();
+    if (DE.hasErrorOccurred())
+      return; // errors in the input, reported by Clang
+    SourceManager &SM = Ctx.getSourceManager();
+    Rewriter HostRW(SM, Ctx.getLangOpts()), KernelRW(SM, Ctx.getLangOpts());
+
+    bool Ok = ccompat::fixMainFile(Ctx, {&HostRW, &KernelRW});
+    Finder F(Ctx);
+    F.TraverseDecl(Ctx.getTranslationUnitDecl());
+    Ok &= F.Ok;
+
+    std::vector<model::Region> Regions;
+    std::vector<plan::KernelPlan> Plans;
+    for (const Found &Fd : F.Regions) {
+      std::optional<model::Region> R = analysis::analyzeRegion(Ctx, Fd.D, Fd.F);
+      if (!R) {
+        Ok = false;
+        continue;
+      }
+      plan::PlanError Err;
+      std::optional<plan::KernelPlan> P = plan::planKernel(*R->Root, Err);
+      if (!P) {
+        diag::error(DE, Err.At && Err.At->D ? Err.At->D->getBeginLoc() : Fd.D->getBeginLoc(),
+                    Err.Message);
+        Ok = false;
+        continue;
+      }
+      if (emit::templateInfo(Ctx, *R).Ok == false) {
+        diag::error(DE, Fd.D->getBeginLoc(), "target regions in variadic templates are not "
+                                             "supported yet");
+        Ok = false;
+        continue;
+      }
+      Regions.push_back(std::move(*R));
+      Plans.push_back(std::move(*P));
+    }
+    // Kernel names must be unique (two functions of the same name).
+    std::map<std::string, int> Seen;
+    for (model::Region &R : Regions)
+      if (Seen[R.KernelName]++)
+        R.KernelName.insert(R.KernelName.size() - 7, "_" + std::to_string(Seen[R.KernelName]));
+
+    std::vector<const Stmt *> Bodies;
+    for (const model::Region &R : Regions)
+      Bodies.push_back(analysis::associatedStmt(R.Root->D));
+    Ok &= devfn::markDeviceFunctions(Ctx, HostRW, Bodies);
+    if (!Ok || DE.hasErrorOccurred())
+      return;
+
+    for (size_t I = 0; I < Regions.size(); ++I) {
+      const model::Region &R = Regions[I];
+      const plan::KernelPlan &P = Plans[I];
+      std::string Kernel = emit::emitKernel(Ctx, KernelRW, R, P);
+      const Stmt *Assoc = analysis::associatedStmt(R.Root->D);
+      std::string Fallback = HostRW.getRewrittenText(text::stmtRange(Ctx, Assoc));
+      std::string Indent = text::indentOf(SM, R.Root->D->getBeginLoc());
+      std::string Launch = emit::emitLaunch(Ctx, R, P, Fallback, Indent);
+      HostRW.ReplaceText(text::directiveWithStmt(Ctx, R.Root->D, Assoc), Launch);
+      SourceLocation At = R.Function->getBeginLoc();
+      if (const FunctionTemplateDecl *FT = R.Function->getDescribedFunctionTemplate())
+        At = FT->getBeginLoc();
+      HostRW.InsertTextBefore(SM.getExpansionLoc(At), Kernel);
+      remarks(Ctx, R, P);
+    }
+    if (DE.hasErrorOccurred())
+      return;
+
+    FileID Main = SM.getMainFileID();
+    HostRW.InsertTextBefore(SM.getLocForStartOfFile(Main),
+                            "#include <omp2cu/omp2cu.h> // omp2cu: device runtime and host "
+                            "data environment\n");
+    const RewriteBuffer *B = HostRW.getRewriteBufferFor(Main);
+    Result.Output = B ? std::string(B->begin(), B->end())
+                      : SM.getBufferData(Main).str();
+    Result.Ok = true;
+  }
+
+private:
+  const TranslateOptions &Opts;
+  TranslateResult &Result;
+
+  void remarks(ASTContext &Ctx, const model::Region &R, const plan::KernelPlan &P) {
+    if (!Opts.Remarks)
+      return;
+    std::string Geometry = fmt::format(
+        "blocks = {}, threads per block = {} OpenMP threads x {} lanes",
+        P.Teams ? (P.TeamLoop ? "from the trip count of the distribute loop (or num_teams)"
+                              : "num_teams or the number of SMs")
+                : "1",
+        P.Parallel ? "num_threads or 256/G" : "1", P.Simd ? "G (warp size or simdlen)" : "1");
+    std::string Notes;
+    for (const std::string &N : P.Notes)
+      Notes += "; " + N;
+    diag::remark(Ctx.getDiagnostics(), R.Root->D->getBeginLoc(),
+                 fmt::format("kernel {}: {} mode{}; {}; shared memory for data sharing: 0 bytes",
+                             R.KernelName, P.Mode, Notes, Geometry));
+  }
+};
+
+class Action : public ASTFrontendAction {
+public:
+  Action(const TranslateOptions &Opts, TranslateResult &Result) : Opts(Opts), Result(Result) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &, StringRef) override {
+    return std::make_unique<Consumer>(Opts, Result);
+  }
+
+private:
+  const TranslateOptions &Opts;
+  TranslateResult &Result;
+};
+
+class Factory : public tooling::FrontendActionFactory {
+public:
+  Factory(const TranslateOptions &Opts, TranslateResult &Result) : Opts(Opts), Result(Result) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<Action>(Opts, Result);
+  }
+
+private:
+  TranslateOptions Opts;
+  TranslateResult &Result;
+};
+
+} // namespace
+
+std::unique_ptr<tooling::FrontendActionFactory>
+newTranslateActionFactory(const TranslateOptions &Opts, TranslateResult &Result) {
+  return std::make_unique<Factory>(Opts, Result);
+}
+
+} // namespace omp2cu

@@ -1,0 +1,36 @@
+//===- Translator.h - Translate one translation unit ------------*- C++ -*-===//
+//
+// Part of omp2cu. The frontend action that reads one C/C++ file with OpenMP
+// target constructs and produces the CUDA C++ source: the user's code byte
+// for byte outside the directives, one kernel per target region inserted
+// before the function that holds it, and host launch code in place of each
+// directive.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OMP2CU_TRANSLATOR_TRANSLATOR_H
+#define OMP2CU_TRANSLATOR_TRANSLATOR_H
+
+#include "clang/Tooling/Tooling.h"
+
+#include <memory>
+#include <string>
+
+namespace omp2cu {
+
+struct TranslateOptions {
+  bool Remarks = false; ///< print a remark per kernel: mode, geometry, reasons
+};
+
+struct TranslateResult {
+  bool Ok = false;
+  std::string Output; ///< the generated source when Ok
+};
+
+/// A factory for the translating frontend action; the result of the (single)
+/// main file lands in \p Result.
+std::unique_ptr<clang::tooling::FrontendActionFactory>
+newTranslateActionFactory(const TranslateOptions &Opts, TranslateResult &Result);
+
+} // namespace omp2cu
+
+#endif // OMP2CU_TRANSLATOR_TRANSLATOR_H
