@@ -24,7 +24,7 @@ int main(void) {
   int counter = 0, m = 0;
   int *slot = (int *)malloc(n * sizeof(int));
   for (int i = 0; i < n; i++) slot[i] = -1;
-#pragma omp target teams distribute parallel for map(tofrom: counter) map(from: slot[0:n])
+#pragma omp target teams distribute parallel for map(to: data[0:n]) map(tofrom: counter) map(from: slot[0:n])
   for (int i = 0; i < n; i++) {
     int mine = -1;
     if (data[i] & 1) {

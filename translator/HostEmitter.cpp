@@ -76,8 +76,13 @@ std::string hostDirective(ASTContext &Ctx, const OMPExecutableDirective *D) {
     if (Cl->isImplicit())
       continue;
     switch (Cl->getClauseKind()) {
-    case llvm::omp::OMPC_map:
     case llvm::omp::OMPC_if:
+      // An `if` without a modifier also governs the host's `parallel`.
+      if (cast<OMPIfClause>(Cl)->getNameModifier() == llvm::omp::OMPD_unknown &&
+          (Name.find("parallel") != std::string::npos || Name.find("simd") != std::string::npos))
+        Clauses += " " + text::get(Ctx, SourceRange(Cl->getBeginLoc(), Cl->getEndLoc()));
+      continue;
+    case llvm::omp::OMPC_map:
     case llvm::omp::OMPC_device:
     case llvm::omp::OMPC_is_device_ptr:
     case llvm::omp::OMPC_has_device_addr:
@@ -153,14 +158,14 @@ std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan 
     Set("parallel", "true");
   if (P.Simd)
     Set("simd", "true");
-  if (R.NumTeams)
-    Set("num_teams", text::expr(Ctx, R.NumTeams));
-  if (R.ThreadLimit)
-    Set("thread_limit", text::expr(Ctx, R.ThreadLimit));
-  if (R.NumThreads)
-    Set("num_threads", text::expr(Ctx, R.NumThreads));
-  if (R.Simdlen)
-    Set("simdlen", text::expr(Ctx, R.Simdlen));
+  if (!R.NumTeams.empty())
+    Set("num_teams", "(" + R.NumTeams + ")");
+  if (!R.ThreadLimit.empty())
+    Set("thread_limit", "(" + R.ThreadLimit + ")");
+  if (!R.NumThreads.empty())
+    Set("num_threads", "(" + R.NumThreads + ")");
+  if (!R.Simdlen.empty())
+    Set("simdlen", "(" + R.Simdlen + ")");
   if (const Construct *TL = P.TeamLoop) {
     SourceRange RR = text::directiveWithStmt(Ctx, R.Root->D,
                                              analysis::associatedStmt(R.Root->D))
@@ -196,14 +201,14 @@ std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan 
   // Drop the template's trailing newline: the block replaces a statement.
   while (!Launch.empty() && Launch.back() == '\n')
     Launch.pop_back();
-  if (!R.IfCond)
+  if (R.IfCond.empty())
     return Launch;
   std::string HostPragma = hostDirective(Ctx, R.Root->D);
   std::string Fallback = HostPragma.empty() ? FallbackStmt
                                             : HostPragma + "\n" + In + FallbackStmt;
   return fmt::format("if ({}) {} else {{ // if(target: false): the construct runs on the host\n"
                      "{}{}\n{}}}",
-                     text::get(Ctx, R.IfCond->getSourceRange()), Launch, In, Fallback, In);
+                     R.IfCond, Launch, In, Fallback, In);
 }
 
 } // namespace omp2cu::emit

@@ -319,6 +319,19 @@ void Analyzer::parseMap(const OMPMapClause *MC) {
   }
 }
 
+/// The argument of a clause as written: the text between its `(` (or the
+/// `:` after a modifier) and its `)`. Clang may replace the expression itself
+/// by a captured copy, so the text is taken from the source.
+std::string clauseArg(ASTContext &Ctx, const OMPClause *Cl, SourceLocation Open) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  bool Invalid = false;
+  const char *B = SM.getCharacterData(SM.getExpansionLoc(Open), &Invalid);
+  const char *E = SM.getCharacterData(SM.getExpansionLoc(Cl->getEndLoc()), &Invalid);
+  if (Invalid || E <= B)
+    return "";
+  return StringRef(B + 1, E - B - 1).trim().str();
+}
+
 RedOp reductionOp(const OMPReductionClause *RC, bool &Ok) {
   Ok = true;
   DeclarationName N = RC->getNameInfo().getName();
@@ -413,14 +426,12 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
       const auto *IC = cast<OMPIfClause>(Cl);
       if (IsRoot && (IC->getNameModifier() == llvm::omp::OMPD_target ||
                      IC->getNameModifier() == llvm::omp::OMPD_unknown)) {
-        R.IfCond = IC->getCondition();
-        if (IC->getNameModifier() == llvm::omp::OMPD_unknown &&
-            (C.Leaves & (LeafParallel | LeafSimd)))
-          error(Cl->getBeginLoc(), "an 'if' clause without a modifier on a "
-                                   "combined construct also applies to "
-                                   "'parallel'/'simd'; write 'if(target: "
-                                   "...)' (if(parallel:) is not supported "
-                                   "yet)");
+        // Without a modifier the condition also applies to `parallel` and
+        // `simd` of a combined construct: the kernel only runs when it is
+        // true, so there they are true as well.
+        R.IfCond = clauseArg(Ctx, Cl, IC->getColonLoc().isValid()
+                                          ? IC->getColonLoc()
+                                          : IC->getLParenLoc());
       } else {
         error(Cl->getBeginLoc(), "'if' clauses on constructs inside a target "
                                  "region are not supported yet");
@@ -428,22 +439,22 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
       break;
     }
     case llvm::omp::OMPC_num_teams:
-      R.NumTeams = cast<OMPNumTeamsClause>(Cl)->getNumTeams();
+      R.NumTeams = clauseArg(Ctx, Cl, cast<OMPNumTeamsClause>(Cl)->getLParenLoc());
       break;
     case llvm::omp::OMPC_thread_limit:
-      R.ThreadLimit = cast<OMPThreadLimitClause>(Cl)->getThreadLimit();
+      R.ThreadLimit = clauseArg(Ctx, Cl, cast<OMPThreadLimitClause>(Cl)->getLParenLoc());
       break;
     case llvm::omp::OMPC_num_threads:
-      R.NumThreads = cast<OMPNumThreadsClause>(Cl)->getNumThreads();
+      R.NumThreads = clauseArg(Ctx, Cl, cast<OMPNumThreadsClause>(Cl)->getLParenLoc());
       break;
     case llvm::omp::OMPC_simdlen:
-      if (!R.Simdlen)
-        R.Simdlen = cast<OMPSimdlenClause>(Cl)->getSimdlen();
+      if (R.Simdlen.empty())
+        R.Simdlen = clauseArg(Ctx, Cl, cast<OMPSimdlenClause>(Cl)->getLParenLoc());
       break;
     case llvm::omp::OMPC_safelen:
       // safelen(n) bounds how many iterations may run concurrently: it caps
       // the SIMD group like simdlen (the smaller of the two wins).
-      R.Simdlen = cast<OMPSafelenClause>(Cl)->getSafelen();
+      R.Simdlen = clauseArg(Ctx, Cl, cast<OMPSafelenClause>(Cl)->getLParenLoc());
       break;
     // Clauses that need no code: hints, the default data-sharing rule, and
     // what the SPMD execution gives anyway.
@@ -767,8 +778,19 @@ void Analyzer::collectVars() {
       else if (CV.K == ClauseVar::Firstprivate)
         TargetFirstprivate.insert(CV.Var);
     }
+  // Loop variables are private to their loop, unless a clause names them.
+  llvm::SmallPtrSet<const VarDecl *, 8> ClauseNamed;
+  std::function<void(const Construct &)> Named = [&](const Construct &C) {
+    for (const ClauseVar &CV : C.Vars)
+      ClauseNamed.insert(CV.Var);
+    for (const auto &Ch : C.Children)
+      Named(*Ch);
+  };
+  if (R.Root)
+    Named(*R.Root);
   for (const VarDecl *V : VC.Vars) {
-    if (declaredInRegion(V) || LoopVars.count(V))
+    if (declaredInRegion(V) || (LoopVars.count(V) && !ClauseNamed.count(V)) || V->isImplicit() ||
+        isa<OMPCapturedExprDecl>(V))
       continue;
     if (!V->hasLocalStorage() && !V->hasGlobalStorage())
       continue;

@@ -117,11 +117,9 @@ struct Region {
   std::unique_ptr<Construct> Root; ///< the directive that holds `target`
   std::vector<RegionVar> Vars;     ///< in order of first use
   const clang::FunctionDecl *Function = nullptr;
-  const clang::Expr *IfCond = nullptr;       ///< if(target:) / if()
-  const clang::Expr *NumTeams = nullptr;
-  const clang::Expr *ThreadLimit = nullptr;
-  const clang::Expr *NumThreads = nullptr;
-  const clang::Expr *Simdlen = nullptr;
+  /// Clause arguments as written (empty: absent), evaluated on the host.
+  std::string IfCond;   ///< if(target:) / if()
+  std::string NumTeams, ThreadLimit, NumThreads, Simdlen;
   std::string KernelName;
   std::string FileName;
   unsigned Line = 0;

@@ -3,6 +3,7 @@
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/PrettyPrinter.h"
+#include "clang/AST/StmtOpenMP.h"
 #include "clang/Lex/Lexer.h"
 
 using namespace clang;
@@ -31,6 +32,14 @@ std::string expr(const ASTContext &Ctx, const Expr *E) {
 /// End of statement \p S as a character location, past a trailing `;`.
 static SourceLocation endOfStmt(const ASTContext &Ctx, const Stmt *S) {
   const SourceManager &SM = Ctx.getSourceManager();
+  // A directive's own range ends with the pragma line: its statement follows.
+  while (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+    if (!D->hasAssociatedStmt())
+      break;
+    S = D->getAssociatedStmt();
+    while (const auto *CS = dyn_cast<CapturedStmt>(S))
+      S = CS->getCapturedStmt();
+  }
   SourceLocation End = SM.getExpansionRange(S->getEndLoc()).getEnd();
   End = Lexer::getLocForEndOfToken(End, 0, SM, Ctx.getLangOpts());
   // Include the `;` that ends an expression statement: the statement's own
