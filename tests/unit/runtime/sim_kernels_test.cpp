@@ -249,6 +249,16 @@ TEST_CASE("allreduce: 1- and 2-byte integers", "[sim][allreduce]") {
   checkAllreduce<op::BitXor, unsigned short>("BitXor");
 }
 
+TEST_CASE("allreduce under a shuffled schedule", "[sim][allreduce]") {
+  // Back-to-back reductions reuse one shared buffer: a random order exposes a missing barrier.
+  auto &Seed = backend::sim::scheduleSeed();
+  const unsigned long long Old = Seed.exchange(20240611);
+  checkAllreduce<op::Plus, int>("Plus");
+  checkAllreduce<op::Max, double>("Max");
+  checkAllreduce<op::BitXor, unsigned>("BitXor");
+  Seed.store(Old);
+}
+
 TEST_CASE("allreduce: identities", "[sim][allreduce]") {
   CHECK(op::Min::identity<int>() == 2147483647);
   CHECK(op::Max::identity<int>() == -2147483647 - 1);

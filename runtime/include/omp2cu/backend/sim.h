@@ -19,6 +19,9 @@
 // (NaN for floating types, -1 for integers) so that a missing copy-in is visible; copies are
 // memcpy. Atomics use the GCC __atomic builtins because blocks run concurrently.
 //
+// Threads of a block run round-robin in thread order. Setting OMP2CU_SIM_SHUFFLE=<seed> (non-zero)
+// makes the order pseudo-random, reproducibly per seed, to expose races in kernels.
+//
 // This file and sim_*.h are the only files that name the emulator.
 //
 //===----------------------------------------------------------------------===//

@@ -19,6 +19,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -28,6 +29,7 @@
 #include <new>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #ifndef OMP2CU_SIM_WARP_SIZE
@@ -134,6 +136,25 @@ struct Fiber {
 /// The fiber running on this OS thread, or nullptr outside kernels.
 inline thread_local Fiber *CurrentFiber = nullptr;
 
+/// Scheduling order of the threads of a block. 0 (the default): round-robin in thread order.
+/// Otherwise the seed of a pseudo-random order (threads released by a barrier sometimes run
+/// ahead of all others, sometimes the next thread is drawn at random), which shakes out races
+/// that the orderly schedule hides (e.g. shared memory reused without a barrier). Initialised from the environment variable OMP2CU_SIM_SHUFFLE.
+inline std::atomic<unsigned long long> &scheduleSeed() {
+  static std::atomic<unsigned long long> Seed{[] {
+    const char *E = std::getenv("OMP2CU_SIM_SHUFFLE");
+    return E ? std::strtoull(E, nullptr, 10) : 0ull;
+  }()};
+  return Seed;
+}
+
+/// Number of the current launch; mixed into the shuffled schedule so that every launch (and every
+/// block) gets its own order.
+inline std::atomic<unsigned long long> &launchSerial() {
+  static std::atomic<unsigned long long> Serial{0};
+  return Serial;
+}
+
 /// One thread block: creates a fiber per thread and schedules them round-robin until all finish.
 class Block {
 public:
@@ -151,6 +172,14 @@ public:
     Fibers.resize(N);
     Ready.clear();
     WarpArrived.assign((N + kWarpSize - 1) / kWarpSize, 0);
+    Rng = scheduleSeed().load(std::memory_order_relaxed);
+    if (Rng) { // Distinct, reproducible orders per launch and block.
+      Rng ^= (static_cast<unsigned long long>(BIdx.x) + 1) * 0x9E3779B97F4A7C15ull +
+             (static_cast<unsigned long long>(BIdx.y) << 32) + BIdx.z +
+             launchSerial().load(std::memory_order_relaxed) * 0xD1B54A32D192ED03ull;
+      Rng = Rng ? Rng : 1;
+      FrontPercent = 25 * static_cast<unsigned>(1 + random() % 4);
+    }
     Live = N;
     AtBarrier = 0;
     for (unsigned I = 0; I < N; ++I) {
@@ -247,8 +276,15 @@ private:
 
   void schedule() {
     while (!Ready.empty() && Error.empty()) {
-      const unsigned Id = Ready.front();
-      Ready.pop_front();
+      unsigned Id;
+      if (Rng && random() % 8 == 0) { // Now and then a random ready thread jumps the queue.
+        const auto It = Ready.begin() + static_cast<long>(random() % Ready.size());
+        Id = *It;
+        Ready.erase(It);
+      } else {
+        Id = Ready.front();
+        Ready.pop_front();
+      }
       Fiber &F = Fibers[Id];
       CurrentFiber = &F;
       F.Self = std::move(F.Self).resume();
@@ -275,15 +311,35 @@ private:
     }
   }
 
+  /// Next pseudo-random number (xorshift64) of the shuffled schedule.
+  unsigned long long random() {
+    Rng ^= Rng << 13;
+    Rng ^= Rng >> 7;
+    Rng ^= Rng << 17;
+    return Rng;
+  }
+
+  /// Queues the threads in `Released` (in order). Round-robin: at the back. Shuffled: at the
+  /// front (with the block's FrontPercent probability: 25 to 100) or the back, so that some
+  /// threads run far ahead of others.
+  void makeReady(const std::vector<unsigned> &Released) {
+    if (Rng && random() % 100 < FrontPercent)
+      Ready.insert(Ready.begin(), Released.begin(), Released.end());
+    else
+      Ready.insert(Ready.end(), Released.begin(), Released.end());
+  }
+
   void releaseBarrierIfComplete() {
     if (AtBarrier == 0 || AtBarrier != Live)
       return;
+    Released.clear();
     for (Fiber &F : Fibers)
       if (F.Waiting == Wait::Block) {
         F.Waiting = Wait::None;
-        Ready.push_back(F.Linear);
+        Released.push_back(F.Linear);
       }
     AtBarrier = 0;
+    makeReady(Released);
   }
 
   static unsigned popcount(LaneMask M) { return static_cast<unsigned>(__builtin_popcountll(M)); }
@@ -309,13 +365,15 @@ private:
       }
     }
     complete(Warp, F.Mask);
+    Released.clear();
     for (unsigned L = 0; L < kWarpSize; ++L)
       if ((F.Mask >> L) & 1) {
         Fiber &G = Fibers[Warp * kWarpSize + L];
         G.Waiting = Wait::None;
         --WarpArrived[Warp];
-        Ready.push_back(G.Linear);
+        Released.push_back(G.Linear);
       }
+    makeReady(Released);
   }
 
   /// Computes the result of the collective of the lanes in `Mask` of warp `Warp`.
@@ -378,9 +436,12 @@ private:
 
   std::vector<Fiber> Fibers;
   std::deque<unsigned> Ready;
+  std::vector<unsigned> Released; ///< Scratch: threads a completed barrier releases.
   std::vector<unsigned> WarpArrived; ///< Lanes of each warp waiting at a warp collective.
   unsigned Live = 0;                 ///< Threads that have not returned.
   unsigned AtBarrier = 0;            ///< Threads waiting at the block barrier.
+  unsigned long long Rng = 0;        ///< Random schedule state; 0 = round-robin.
+  unsigned FrontPercent = 0;         ///< Shuffled: how often released threads run first.
   std::string Error;
 };
 

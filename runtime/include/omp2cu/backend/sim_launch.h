@@ -41,6 +41,7 @@ public:
   /// Launches from several host threads are serialised.
   Status run(Uint3 Grid, Uint3 BlockDim, const std::function<void()> &Body) {
     std::lock_guard<std::mutex> LaunchLock(LaunchMutex);
+    launchSerial().fetch_add(1, std::memory_order_relaxed);
     Job J;
     J.Grid = Grid;
     J.BlockDim = BlockDim;

@@ -172,10 +172,12 @@ template <class Op, class T> __device__ __forceinline__ T block_allreduce(T V) {
 /// them. scope must not contain Teams. Participants: scope == Lanes: the lanes of the caller's
 /// SIMD group, which must all call it. scope containing Threads: all threads of the block, which
 /// must all call it; without Lanes in scope a SIMD group is one participant whose value is its
-/// lane 0's (the others' v is ignored). An empty scope returns v.
+/// lane 0's (the others' v is ignored). An empty scope returns v (LogAnd/LogOr: as 0 or 1).
 /// T: any arithmetic type (integers of 1..8 bytes, float, double).
 template <class Op, class T> __device__ __forceinline__ T allreduce(T v, unsigned scope) {
   static_assert(std::is_arithmetic_v<T> && sizeof(T) <= 8, "allreduce: unsupported type");
+  if constexpr (std::is_same_v<Op, op::LogAnd> || std::is_same_v<Op, op::LogOr>)
+    v = static_cast<T>(v != T(0)); // 0 or 1 even when a participant is alone.
   if (scope & Threads) {
     if (!(scope & Lanes) && lane() != 0)
       v = Op::template identity<T>();
