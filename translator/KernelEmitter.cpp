@@ -381,7 +381,9 @@ std::string KernelEmitter::construct(const Construct &C,
                                      bool IsRoot) {
   const plan::ConstructPlan &CP = P.of(C);
   const SourceManager &SM = Ctx.getSourceManager();
-  std::string Ind = text::indentOf(SM, C.D->getBeginLoc());
+  // Indent like the statement the directive applies to (pragmas are often
+  // written in column 1).
+  std::string Ind = text::indentOf(SM, analysis::associatedStmt(C.D)->getBeginLoc());
 
   // Privatization of the clause items, against the storage outside.
   std::string Pro, Epi;
@@ -455,7 +457,13 @@ std::string KernelEmitter::construct(const Construct &C,
   if (C.IsLoop)
     Head += ": iterations over " + plan::describeLevels(CP.Scope) +
             (CP.AutoSimd ? " (auto-simd)" : "");
-  std::string Out = Head + "\n" + Pro;
+  // The text replaces the directive from its `#`, after the pragma line's own
+  // indentation.
+  std::string PragmaInd = text::indentOf(SM, C.D->getBeginLoc());
+  std::string Lead = IsRoot ? Ind
+                     : Ind.size() > PragmaInd.size() ? Ind.substr(PragmaInd.size())
+                                                     : std::string();
+  std::string Out = Lead + Head + "\n" + Pro;
   if (C.IsLoop)
     Out += loopNest(C, CP, Ind, Ind + "    " + Body, ClauseVars, TrackLast);
   else
@@ -495,7 +503,7 @@ std::string KernelEmitter::run() {
       break;
     }
   }
-  std::string Body = "  " + construct(*R.Root, {}, true);
+  std::string Body = construct(*R.Root, {}, true);
   std::string Mode = "Mode: " + P.Mode + ".";
   for (const std::string &Note : P.Notes)
     Mode += " " + Note + ".";

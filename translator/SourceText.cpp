@@ -122,7 +122,11 @@ std::string declare(const ASTContext &Ctx, QualType T, const std::string &Name) 
   llvm::raw_string_ostream OS(S);
   T.print(OS, cudaPolicy(Ctx), Name);
   OS.flush();
-  // C's `restrict` qualifier is `__restrict__` in CUDA C++.
+  // C's `restrict` qualifier (printed `__restrict` for C++) is spelled
+  // `__restrict__` in CUDA C++.
+  for (size_t P = S.find("__restrict"); P != std::string::npos; P = S.find("__restrict", P + 12))
+    if (S.compare(P, 12, "__restrict__") != 0)
+      S.replace(P, 10, "__restrict__");
   for (size_t P = S.find("restrict"); P != std::string::npos;
        P = S.find("restrict", P + 12)) {
     bool Start = P == 0 || !(isalnum(S[P - 1]) || S[P - 1] == '_');

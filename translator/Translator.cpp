@@ -194,7 +194,8 @@ public:
       SourceLocation At = R.Function->getBeginLoc();
       if (const FunctionTemplateDecl *FT = R.Function->getDescribedFunctionTemplate())
         At = FT->getBeginLoc();
-      HostRW.InsertTextBefore(SM.getExpansionLoc(At), Kernel);
+      // Kernels of one function go before it in source order.
+      HostRW.InsertText(SM.getExpansionLoc(At), Kernel, /*InsertAfter=*/true);
       remarks(Ctx, R, P);
     }
     if (DE.hasErrorOccurred())

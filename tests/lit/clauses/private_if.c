@@ -1,0 +1,22 @@
+// private/firstprivate/lastprivate copies against the storage outside; an
+// if(target:) clause keeps the construct for the host.
+// RUN: %omp2cu %s -o %t.cu && %nochecks %t.cu | FileCheck %s
+int f(int n, int *a, int off) {
+  int last = 0, tmp;
+#pragma omp target teams distribute parallel for private(tmp) firstprivate(off) lastprivate(last) if(target: n > 100) map(tofrom: a[0:n])
+  for (int i = 0; i < n; i++) {
+    tmp = a[i] + off;
+    a[i] = tmp;
+    last = i;
+  }
+  return last;
+}
+// CHECK: auto &omp2cu_outer_last = last;
+// CHECK-NEXT: int last;
+// CHECK: bool omp2cu_last_L6 = false;
+// CHECK: if (omp2cu_iv_L6 == omp2cu_n_L6 - 1) omp2cu_last_L6 = true;
+// CHECK: if (omp2cu_last_L6) omp2cu_outer_last = last;
+// CHECK: if (n > 100) { // omp2cu:
+// CHECK: } else { // if(target: false): the construct runs on the host
+// CHECK-NEXT: #pragma omp teams distribute parallel for private(tmp) firstprivate(off) lastprivate(last)
+// CHECK-NEXT: for (int i = 0; i < n; i++) {
