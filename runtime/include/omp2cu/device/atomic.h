@@ -52,24 +52,23 @@ template <class T, class F> __device__ __forceinline__ T atomic_rmw(T *p, F f) {
   }
 }
 
-template <class T> constexpr bool is_atomic_type() {
-  return (std::is_integral_v<T> || std::is_floating_point_v<T>) &&
-         (sizeof(T) == 4 || sizeof(T) == 8);
-}
+template <class T>
+inline constexpr bool is_atomic_type =
+    (std::is_integral_v<T> || std::is_floating_point_v<T>) && (sizeof(T) == 4 || sizeof(T) == 8);
 
 } // namespace detail
 
 /// `#pragma omp atomic read`: a single-copy-atomic (relaxed) load of *p. Any thread.
 /// T: 4- or 8-byte integer, float or double.
 template <class T> __device__ __forceinline__ T atomic_read(const T *p) {
-  static_assert(detail::is_atomic_type<T>(), "atomic_read: unsupported type");
+  static_assert(detail::is_atomic_type<T>, "atomic_read: unsupported type");
   using U = omp2cu::detail::Word<T>;
   return omp2cu::detail::from_word<T>(backend::atomic_load(reinterpret_cast<const U *>(p)));
 }
 
 /// `#pragma omp atomic write`: a single-copy-atomic (relaxed) store of v to *p. Any thread.
 template <class T> __device__ __forceinline__ void atomic_write(T *p, T v) {
-  static_assert(detail::is_atomic_type<T>(), "atomic_write: unsupported type");
+  static_assert(detail::is_atomic_type<T>, "atomic_write: unsupported type");
   using U = omp2cu::detail::Word<T>;
   backend::atomic_store(reinterpret_cast<U *>(p), omp2cu::detail::to_word(v));
 }
@@ -78,7 +77,7 @@ template <class T> __device__ __forceinline__ void atomic_write(T *p, T v) {
 /// value. f must be a pure function of its argument (it may be evaluated several times). Any
 /// thread. T: 4- or 8-byte integer, float or double.
 template <class T, class F> __device__ __forceinline__ T atomic_update(T *p, F f) {
-  static_assert(detail::is_atomic_type<T>(), "atomic_update: unsupported type");
+  static_assert(detail::is_atomic_type<T>, "atomic_update: unsupported type");
   return detail::atomic_rmw(p, f);
 }
 

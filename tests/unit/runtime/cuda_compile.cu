@@ -1,0 +1,124 @@
+// Compiled by nvcc (runtime.nvcc_compile): a translation unit shaped like generated code that uses
+// every device function of the runtime ABI, for several types, plus the host launch sequence.
+#include <omp2cu/omp2cu.h>
+
+using namespace omp2cu;
+
+namespace {
+
+struct Pair {
+  int a;
+  double b;
+};
+
+__host__ __device__ int both_sides(int x) {
+  return x + omp2cu::omp_get_thread_num() + omp2cu::omp_is_initial_device();
+}
+
+template <class T> __device__ void reductions(T *out, T v) {
+  const unsigned Scopes[] = {Lanes, Threads | Lanes, Threads};
+  for (unsigned S : Scopes) {
+    T R = dev::allreduce<op::Plus>(v, S);
+    R += dev::allreduce<op::Times>(v, S);
+    R += dev::allreduce<op::Min>(v, S);
+    R += dev::allreduce<op::Max>(v, S);
+    R += dev::allreduce<op::LogAnd>(v, S);
+    R += dev::allreduce<op::LogOr>(v, S);
+    out[S] = R;
+  }
+  dev::atomic_combine<op::Plus>(out, v);
+  dev::atomic_combine<op::Times>(out, v);
+  dev::atomic_combine<op::Min>(out, v);
+  dev::atomic_combine<op::Max>(out, v);
+  dev::atomic_combine<op::LogAnd>(out, v);
+  dev::atomic_combine<op::LogOr>(out, v);
+}
+
+template <class T> __device__ void bitwise(T *out, T v) {
+  out[1] = dev::allreduce<op::BitAnd>(v, Threads | Lanes) |
+           dev::allreduce<op::BitOr>(v, Lanes) ^ dev::allreduce<op::BitXor>(v, Threads);
+  dev::atomic_combine<op::BitAnd>(out, v);
+  dev::atomic_combine<op::BitOr>(out, v);
+  dev::atomic_combine<op::BitXor>(out, v);
+}
+
+template <class T> __device__ void atomics(T *p, T v) {
+  dev::atomic_write(p, v);
+  T Old = dev::atomic_update(p, [v](T x) { return x * v + T(1); });
+  dev::atomic_write(p + 1, Old + dev::atomic_read(static_cast<const T *>(p)));
+}
+
+__global__ void everything(int *ia, unsigned *ua, long long *la, unsigned long long *ula,
+                           float *fa, double *da, short *sa, signed char *ca, long n,
+                           Pair *pairs) {
+  const u64 Trip = loop::trip_count<long>(0, n, 1, loop::LT);
+  for (u64 Iv = dev::ws_id(Teams | Threads | Lanes); Iv < Trip;
+       Iv += dev::ws_count(Teams | Threads | Lanes)) {
+    const long I = loop::value<long>(0, 1, Iv);
+    da[I] = both_sides(static_cast<int>(I));
+  }
+  const u64 Pt = loop::trip_count<double *>(da, da + n, 2, loop::NE);
+  if (Pt > 0)
+    *loop::value<double *>(da, 2, Pt - 1) = 1.0;
+  const int Id = static_cast<int>(dev::team_num() + dev::num_teams() + dev::thread_num() +
+                                  dev::num_threads() + dev::lane() + dev::group_width());
+  dev::sync_team();
+  dev::sync_group();
+  const Pair P = dev::group_broadcast(Pair{Id, 0.5});
+  const double D = dev::group_broadcast(0.25 * Id);
+  const char C = dev::group_broadcast(static_cast<char>(Id));
+  pairs[Id] = {P.a + C, P.b + D};
+
+  reductions(ia, Id);
+  reductions(ua, static_cast<unsigned>(Id));
+  reductions(la, static_cast<long long>(Id));
+  reductions(ula, static_cast<unsigned long long>(Id));
+  reductions(fa, static_cast<float>(Id));
+  reductions(da, static_cast<double>(Id));
+  reductions(sa, static_cast<short>(Id));
+  reductions(ca, static_cast<signed char>(Id));
+  bitwise(ia, Id);
+  bitwise(ua, static_cast<unsigned>(Id));
+  bitwise(la, static_cast<long long>(Id));
+  bitwise(ula, static_cast<unsigned long long>(Id));
+  bitwise(sa, static_cast<short>(Id));
+  atomics(ia, Id);
+  atomics(ua, static_cast<unsigned>(Id));
+  atomics(la, static_cast<long long>(Id));
+  atomics(ula, static_cast<unsigned long long>(Id));
+  atomics(fa, static_cast<float>(Id));
+  atomics(da, static_cast<double>(Id));
+
+  ia[0] = omp2cu::omp_get_team_num() + omp2cu::omp_get_num_teams() +
+          omp2cu::omp_get_thread_num() + omp2cu::omp_get_num_threads() +
+          omp2cu::omp_get_max_threads() + omp2cu::omp_is_initial_device() +
+          omp2cu::omp_get_thread_limit() + omp2cu::omp_get_level() + omp2cu::omp_in_parallel() +
+          omp2cu::omp_get_num_devices() + omp2cu::omp_get_device_num();
+}
+
+} // namespace
+
+/// The host launch sequence, as generated for one target region.
+void run_everything(int *ia, unsigned *ua, long long *la, unsigned long long *ula, float *fa,
+                    double *da, short *sa, signed char *ca, long n, Pair *pairs) {
+  host::TargetRegion R("everything", __FILE__, __LINE__);
+  int *dia = R.map(ia, 0, 8, MapKind::ToFrom, "ia");
+  unsigned *dua = R.map(ua, 0, 8, MapKind::To, "ua");
+  long long *dla = R.map(la, 0, 8, MapKind::From, "la");
+  unsigned long long *dula = R.map(ula, 0, 8, MapKind::Alloc, "ula");
+  float *dfa = R.map(fa, 0, 8, MapKind::ToFrom, "fa");
+  double *dda = R.map(da, 0, n, MapKind::ToFrom, "da");
+  short *dsa = R.map(sa, 0, 8, MapKind::ToFrom, "sa");
+  signed char *dca = R.map(ca, 0, 8, MapKind::ToFrom, "ca");
+  Pair *dp = R.map(pairs, 0, 4096, MapKind::From, "pairs");
+  double *mid = R.translate(da + n / 2, "mid");
+  host::LaunchConfig Cfg;
+  Cfg.teams = Cfg.parallel = Cfg.simd = true;
+  Cfg.team_trip = loop::trip_count<long>(0, n, 1, loop::LT);
+  Cfg.team_loop_spans_team = true;
+  R.launch(everything, Cfg, dia, dua, dla, dula, dfa, mid - n / 2, dsa, dca, n, dp);
+  (void)dda;
+  R.end();
+  const host::Geometry G = host::configure(Cfg);
+  ia[0] += static_cast<int>(G.teams) + both_sides(omp2cu::omp_get_num_threads());
+}
