@@ -43,7 +43,7 @@ struct ScopedEnv {
 
 } // namespace
 
-TEST_CASE("no teams, parallel or simd: one thread", "[configure]") {
+TEST_CASE("no teams or parallel or simd gives one thread", "[configure]") {
   LaunchConfig C;
   C.num_teams = 8; // Ignored without a teams construct.
   C.num_threads = 8;
@@ -51,7 +51,7 @@ TEST_CASE("no teams, parallel or simd: one thread", "[configure]") {
   CHECK_GEOMETRY(cfg(C), 1, 1, 1);
 }
 
-TEST_CASE("G: warp size, or the largest power of two <= min(simdlen, warp)", "[configure]") {
+TEST_CASE("G is the warp size or the largest power of two <= min(simdlen and warp)", "[configure]") {
   LaunchConfig C;
   C.simd = true;
   CHECK_GEOMETRY(cfg(C), 1, 1, 32);
@@ -68,7 +68,7 @@ TEST_CASE("G: warp size, or the largest power of two <= min(simdlen, warp)", "[c
   CHECK(cfg(C, Dev64).lanes == 32u);
 }
 
-TEST_CASE("T: num_threads, else 256 / G", "[configure]") {
+TEST_CASE("T is num_threads or else 256 / G", "[configure]") {
   LaunchConfig C;
   C.parallel = true;
   CHECK_GEOMETRY(cfg(C), 1, 256, 1);
@@ -84,7 +84,7 @@ TEST_CASE("T: num_threads, else 256 / G", "[configure]") {
   CHECK_GEOMETRY(cfg(C), 1, 100, 1);
 }
 
-TEST_CASE("T is capped by thread_limit, OMP_TEAMS_THREAD_LIMIT and 1024", "[configure]") {
+TEST_CASE("T is capped by thread_limit and OMP_TEAMS_THREAD_LIMIT and 1024", "[configure]") {
   LaunchConfig C;
   C.parallel = true;
   C.num_threads = 600;
@@ -127,7 +127,7 @@ TEST_CASE("G halves while T*G > 1024", "[configure]") {
   CHECK_GEOMETRY(cfg(C, Dev64), 1, 20, 32);
 }
 
-TEST_CASE("teams: num_teams, OMP_NUM_TEAMS, trip count, SM count", "[configure]") {
+TEST_CASE("teams from num_teams then OMP_NUM_TEAMS then trip count then SM count", "[configure]") {
   LaunchConfig C;
   C.teams = true;
   CHECK(cfg(C).teams == 132u); // Number of SMs.
@@ -173,7 +173,7 @@ TEST_CASE("teams: a distribute loop that spans the team divides by T*G", "[confi
   CHECK(cfg(C).teams == 13u);
 }
 
-TEST_CASE("teams: at least 1; absent means 0 or negative", "[configure]") {
+TEST_CASE("teams are at least 1 and absent means 0 or negative", "[configure]") {
   LaunchConfig C;
   C.teams = true;
   backend::DeviceProperties NoSMs{0, 32};

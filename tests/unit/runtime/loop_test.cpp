@@ -102,7 +102,7 @@ TEST_CASE("trip_count: pointer loops count elements", "[loop]") {
   CHECK(value<double *>(A + 99, -2, 49) == A + 1);
 }
 
-TEST_CASE("value: lb + iv * step, wrapping as the type does", "[loop]") {
+TEST_CASE("value is lb + iv * step wrapping as the type does", "[loop]") {
   CHECK(value<int>(10, -3, 3) == 1);
   CHECK(value<int>(0, 7, 5) == 35);
   CHECK(value<int>(INT_MAX, 1, 1) == INT_MIN);
@@ -171,7 +171,7 @@ template <class V> void bruteForceAll() {
 
 } // namespace
 
-TEST_CASE("trip_count and value agree with counting, on all small loops", "[loop]") {
+TEST_CASE("trip_count and value agree with counting on all small loops", "[loop]") {
   bruteForceAll<signed char>();
   bruteForceAll<unsigned char>();
 }

@@ -105,7 +105,7 @@ TEST_CASE("unmap at zero without copy-out leaves the host data alone", "[present
   CHECK(T.size() == 0);
 }
 
-TEST_CASE("unmap of an unmapped range is reported, not fatal", "[present]") {
+TEST_CASE("unmap of an unmapped range is reported without exiting", "[present]") {
   PresentTable T;
   int A[4];
   auto U = T.unmap(A, sizeof A, true, "A");
@@ -113,7 +113,7 @@ TEST_CASE("unmap of an unmapped range is reported, not fatal", "[present]") {
   CHECK_THAT(U.message, Catch::Contains("'A'") && Catch::Contains("not mapped"));
 }
 
-TEST_CASE("lookup translates addresses inside a block, its end, and nothing else", "[present]") {
+TEST_CASE("lookup translates addresses inside a block and its end and nothing else", "[present]") {
   PresentTable T;
   long A[50], B[50];
   auto RA = T.map(A + 10, 20 * sizeof(long), false, "A");

@@ -116,7 +116,7 @@ __global__ void group_mask_kernel(unsigned long long *masks, unsigned long long 
 
 } // namespace
 
-TEST_CASE("group masks: lanes [g*G % warp, +G) of the group's warp", "[sim][mapping]") {
+TEST_CASE("group masks cover lanes g*G % warp .. +G of the group's warp", "[sim][mapping]") {
   for (Dims Block : {Dims{1, 5, 1}, Dims{4, 9, 1}, Dims{8, 3, 1}, Dims{W, 3, 1}, Dims{W / 2, 5, 1}}) {
     const unsigned N = Block.x * Block.y, G = Block.x;
     std::vector<unsigned long long> Masks(N), Lanes(N);
@@ -229,7 +229,7 @@ TEST_CASE("exited threads do not block a barrier", "[sim][deadlock]") {
   CHECK(Out == 4 * 20);
 }
 
-TEST_CASE("deadlocks and warp misuse are reported, not hung", "[sim][deadlock]") {
+TEST_CASE("deadlocks and warp misuse are reported instead of hanging", "[sim][deadlock]") {
   int Dummy = 0;
   backend::Status S = run(deadlock_kernel, Dims{3, 1, 1}, Dims{8, 4, 1}, &Dummy);
   CHECK_FALSE(S.ok);
