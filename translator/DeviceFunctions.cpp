@@ -32,6 +32,9 @@ struct Marker {
 
   void call(const CallExpr *CE) {
     const FunctionDecl *F = CE->getDirectCallee();
+    if (!F && (CE->isTypeDependent() || CE->isValueDependent() ||
+               CE->getCallee()->isTypeDependent()))
+      return; // in a template: checked in its instantiations
     if (!F) {
       error(CE->getBeginLoc(), "indirect calls are not supported in target regions");
       return;

@@ -777,6 +777,8 @@ void Analyzer::collectVars() {
         ToFrom.insert(CV.Var);
       else if (CV.K == ClauseVar::Firstprivate)
         TargetFirstprivate.insert(CV.Var);
+      else if (CV.K == ClauseVar::Private)
+        TargetPrivate.insert(CV.Var); // a copy in the kernel: no data to pass
     }
   // Loop variables are private to their loop, unless a clause names them.
   llvm::SmallPtrSet<const VarDecl *, 8> ClauseNamed;
@@ -805,7 +807,7 @@ void Analyzer::collectVars() {
     bool Mapped = false;
     for (const RegionVar &RV : R.Vars)
       Mapped |= RV.Var == V;
-    if (Mapped)
+    if (Mapped || TargetPrivate.count(V))
       continue;
     RegionVar RV;
     RV.Var = V;

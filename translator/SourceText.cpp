@@ -32,13 +32,27 @@ std::string expr(const ASTContext &Ctx, const Expr *E) {
 /// End of statement \p S as a character location, past a trailing `;`.
 static SourceLocation endOfStmt(const ASTContext &Ctx, const Stmt *S) {
   const SourceManager &SM = Ctx.getSourceManager();
-  // A directive's own range ends with the pragma line: its statement follows.
-  while (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
-    if (!D->hasAssociatedStmt())
+  // The statement that ends \p S: a directive's own range ends with its
+  // pragma line (its statement follows), and a loop or `if` whose body is
+  // such a directive ends where that body ends.
+  while (true) {
+    if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+      if (!D->hasAssociatedStmt())
+        break;
+      S = D->getAssociatedStmt();
+      while (const auto *CS = dyn_cast<CapturedStmt>(S))
+        S = CS->getCapturedStmt();
+    } else if (const auto *For = dyn_cast<ForStmt>(S)) {
+      S = For->getBody();
+    } else if (const auto *W = dyn_cast<WhileStmt>(S)) {
+      S = W->getBody();
+    } else if (const auto *If = dyn_cast<IfStmt>(S)) {
+      S = If->getElse() ? If->getElse() : If->getThen();
+    } else if (const auto *L = dyn_cast<LabelStmt>(S)) {
+      S = L->getSubStmt();
+    } else {
       break;
-    S = D->getAssociatedStmt();
-    while (const auto *CS = dyn_cast<CapturedStmt>(S))
-      S = CS->getCapturedStmt();
+    }
   }
   SourceLocation End = SM.getExpansionRange(S->getEndLoc()).getEnd();
   End = Lexer::getLocForEndOfToken(End, 0, SM, Ctx.getLangOpts());

@@ -127,6 +127,18 @@ private:
   }
 };
 
+/// The directive at \p Loc in \p S (an instantiation of a template's body).
+const Stmt *findDirectiveAt(const Stmt *S, SourceLocation Loc) {
+  if (!S)
+    return nullptr;
+  if (isa<OMPExecutableDirective>(S) && S->getBeginLoc() == Loc)
+    return S;
+  for (const Stmt *Ch : S->children())
+    if (const Stmt *Found = findDirectiveAt(Ch, Loc))
+      return Found;
+  return nullptr;
+}
+
 class Consumer : public ASTConsumer {
 public:
   Consumer(const TranslateOptions &Opts, TranslateResult &Result)
@@ -176,8 +188,14 @@ public:
         R.KernelName.insert(R.KernelName.size() - 7, "_" + std::to_string(Seen[R.KernelName]));
 
     std::vector<const Stmt *> Bodies;
-    for (const model::Region &R : Regions)
+    for (const model::Region &R : Regions) {
       Bodies.push_back(analysis::associatedStmt(R.Root->D));
+      // In a template, calls resolve only in the instantiations.
+      if (const FunctionTemplateDecl *FT = R.Function->getDescribedFunctionTemplate())
+        for (const FunctionDecl *Spec : FT->specializations())
+          if (const Stmt *D = findDirectiveAt(Spec->getBody(), R.Root->D->getBeginLoc()))
+            Bodies.push_back(analysis::associatedStmt(cast<OMPExecutableDirective>(D)));
+    }
     Ok &= devfn::markDeviceFunctions(Ctx, HostRW, Bodies);
     if (!Ok || DE.hasErrorOccurred())
       return;
