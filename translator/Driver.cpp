@@ -74,8 +74,6 @@ int main(int argc, const char **argv) {
   bool IsC = Ext == ".c";
   if (!HasStd)
     Args.push_back(IsC ? "-std=gnu11" : "-std=gnu++17");
-  if (Remarks)
-    Args.push_back("-Rpass=omp2cu"); // remarks are only printed when enabled
 
   tooling::FixedCompilationDatabase DB(".", Args);
   tooling::ClangTool Tool(DB, {Input});

@@ -1,5 +1,4 @@
 // Unit tests of the planner: how each construct nest maps onto the GPU.
-#define CATCH_CONFIG_MAIN
 #include <catch2/catch.hpp>
 
 #include "Planner.h"
