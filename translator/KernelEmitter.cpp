@@ -328,10 +328,14 @@ std::string KernelEmitter::loopNest(const Construct &C,
                        Ind, K_, Sfx, T, K_, Sfx,
                        text::get(Ctx, L.UB->getSourceRange()), K_, Sfx, cmpName(L.Test));
   }
-  std::string Prod;
-  for (size_t K = 0; K < N; ++K)
-    Prod += (K ? " * " : "") + std::string("omp2cu_n") + std::to_string(K) + Sfx;
-  Out += fmt::format("{}  const omp2cu::u64 {} = {};\n", Ind, Trip, Prod);
+  if (N == 1) {
+    Trip = "omp2cu_n0" + Sfx;
+  } else {
+    std::string Prod;
+    for (size_t K = 0; K < N; ++K)
+      Prod += (K ? " * " : "") + std::string("omp2cu_n") + std::to_string(K) + Sfx;
+    Out += fmt::format("{}  const omp2cu::u64 {} = {};\n", Ind, Trip, Prod);
+  }
   if (TrackLast)
     Out += fmt::format("{}  bool omp2cu_last{} = false;\n", Ind, Sfx);
 

@@ -14,7 +14,7 @@ int f(int n, int *a, int off) {
 // CHECK: auto &omp2cu_outer_last = last;
 // CHECK-NEXT: int last;
 // CHECK: bool omp2cu_last_L6 = false;
-// CHECK: if (omp2cu_iv_L6 == omp2cu_n_L6 - 1) omp2cu_last_L6 = true;
+// CHECK: if (omp2cu_iv_L6 == omp2cu_n0_L6 - 1) omp2cu_last_L6 = true;
 // CHECK: if (omp2cu_last_L6) omp2cu_outer_last = last;
 // CHECK: if (n > 100) { // omp2cu:
 // CHECK: } else { // if(target: false): the construct runs on the host
