@@ -43,6 +43,12 @@ TemplateInfo templateInfo(clang::ASTContext &Ctx, const model::Region &R);
 /// The runtime's name of a reduction operator ("omp2cu::op::Plus").
 const char *opName(model::RedOp Op);
 
+/// The runtime's name of a loop test ("omp2cu::loop::LT").
+const char *cmpName(model::Cmp C);
+
+/// The signed step of a canonical loop as an expression ("-(omp2cu::i64)(2)").
+std::string stepText(clang::ASTContext &Ctx, const model::Loop &L);
+
 } // namespace omp2cu::emit
 
 #endif // OMP2CU_TRANSLATOR_EMITTER_H

@@ -32,17 +32,6 @@ const char *mapKind(RegionVar::MapKind K) {
   return "";
 }
 
-const char *cmpName(Cmp C) {
-  switch (C) {
-  case Cmp::LT: return "omp2cu::loop::LT";
-  case Cmp::LE: return "omp2cu::loop::LE";
-  case Cmp::GT: return "omp2cu::loop::GT";
-  case Cmp::GE: return "omp2cu::loop::GE";
-  case Cmp::NE: return "omp2cu::loop::NE";
-  }
-  return "";
-}
-
 /// True if \p S refers to a variable declared inside [B, E).
 bool usesVarsDeclaredIn(const SourceManager &SM, const Stmt *S, SourceLocation B,
                         SourceLocation E) {
@@ -178,10 +167,7 @@ std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan 
     if (HostKnown) {
       std::string Trip;
       for (const Loop &L : TL->Loops) {
-        std::string Step = L.Step ? "(omp2cu::i64)(" + text::get(Ctx, L.Step->getSourceRange()) + ")"
-                                  : std::string("1");
-        if (L.StepNegated)
-          Step = "-" + Step;
+        std::string Step = stepText(Ctx, L);
         Trip += fmt::format("{}omp2cu::loop::trip_count<{}>({}, {}, {}, {})", Trip.empty() ? "" : " * ",
                             text::type(Ctx, L.Var->getType().getUnqualifiedType()),
                             text::get(Ctx, L.LB->getSourceRange()),

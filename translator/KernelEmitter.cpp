@@ -40,6 +40,23 @@ const char *opName(RedOp Op) {
   return "";
 }
 
+const char *cmpName(Cmp C) {
+  switch (C) {
+  case Cmp::LT: return "omp2cu::loop::LT";
+  case Cmp::LE: return "omp2cu::loop::LE";
+  case Cmp::GT: return "omp2cu::loop::GT";
+  case Cmp::GE: return "omp2cu::loop::GE";
+  case Cmp::NE: return "omp2cu::loop::NE";
+  }
+  return "";
+}
+
+std::string stepText(ASTContext &Ctx, const Loop &L) {
+  std::string Step =
+      L.Step ? "(omp2cu::i64)(" + text::get(Ctx, L.Step->getSourceRange()) + ")" : std::string("1");
+  return L.StepNegated ? "-" + Step : Step;
+}
+
 TemplateInfo templateInfo(ASTContext &Ctx, const Region &R) {
   TemplateInfo TI;
   const FunctionTemplateDecl *FT =
@@ -68,17 +85,6 @@ std::string levels(unsigned L) {
   if (L & LevelThreads) Add("omp2cu::Threads");
   if (L & LevelLanes) Add("omp2cu::Lanes");
   return S.empty() ? "0u" : S;
-}
-
-const char *cmpName(Cmp C) {
-  switch (C) {
-  case Cmp::LT: return "omp2cu::loop::LT";
-  case Cmp::LE: return "omp2cu::loop::LE";
-  case Cmp::GT: return "omp2cu::loop::GT";
-  case Cmp::GE: return "omp2cu::loop::GE";
-  case Cmp::NE: return "omp2cu::loop::NE";
-  }
-  return "";
 }
 
 class KernelEmitter {
@@ -314,10 +320,7 @@ std::string KernelEmitter::loopNest(const Construct &C,
   for (size_t K = 0; K < N; ++K) {
     const Loop &L = C.Loops[K];
     std::string T = type(L.Var), K_ = std::to_string(K);
-    std::string Step = L.Step ? "(omp2cu::i64)(" + text::get(Ctx, L.Step->getSourceRange()) + ")"
-                              : std::string("1");
-    if (L.StepNegated)
-      Step = "-" + Step;
+    std::string Step = stepText(Ctx, L);
     Out += fmt::format("{}  {} = {};\n", Ind,
                        text::declare(Ctx, L.Var->getType().getUnqualifiedType().withConst(),
                                      "omp2cu_lb" + K_ + Sfx),
