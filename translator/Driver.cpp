@@ -25,8 +25,10 @@ static cl::opt<std::string> Input(cl::Positional, cl::desc("<input .c/.cpp file>
 static cl::opt<std::string> Output("o", cl::desc("Output file (.cu); '-' for stdout"),
                                    cl::value_desc("file"), cl::Required, cl::cat(Category));
 static cl::opt<std::string>
-    Backend("backend", cl::desc("Target of the generated source: cuda (default) or sim; the "
-                                "source is the same, the backend is picked when compiling it"),
+    Backend("backend", cl::desc("Target of the generated source: cuda (default), hip or sim; "
+                                "the source is the same, the backend is picked when compiling "
+                                "it (nvcc, hipcc, or a host C++ compiler with "
+                                "-DOMP2CU_BACKEND_SIM)"),
             cl::init("cuda"), cl::cat(Category));
 static cl::opt<bool> Remarks("remarks",
                              cl::desc("Print a remark per kernel: execution mode, geometry, "
@@ -53,8 +55,8 @@ int main(int argc, const char **argv) {
   cl::ParseCommandLineOptions(static_cast<int>(Own.size()), Own.data(),
                               "omp2cu: OpenMP target offloading to CUDA\n\n"
                               "  omp2cu input.c -o output.cu [-- -I... -D... -std=...]\n");
-  if (Backend != "cuda" && Backend != "sim") {
-    errs() << "omp2cu: error: unknown backend '" << Backend << "' (expected cuda or sim)\n";
+  if (Backend != "cuda" && Backend != "hip" && Backend != "sim") {
+    errs() << "omp2cu: error: unknown backend '" << Backend << "' (expected cuda, hip or sim)\n";
     return 1;
   }
   if (!sys::fs::exists(Input)) {
