@@ -33,7 +33,7 @@
 #if defined(OMP2CU_BACKEND_CUDA)
 #include "omp2cu/backend/cuda.h"
 #elif defined(OMP2CU_BACKEND_HIP)
-#error "HIP backend not implemented yet"
+#include "omp2cu/backend/hip.h"
 #else
 #include "omp2cu/backend/sim.h"
 #endif
