@@ -12,8 +12,11 @@ namespace omp2cu {
 using u64 = unsigned long long;
 using i64 = long long;
 
-/// The map-type of one list item of a `map` clause.
-enum class MapKind { To, From, ToFrom, Alloc };
+/// The map-type of one list item of a `map` clause (Release and Delete: `target exit data` only).
+enum class MapKind { To, From, ToFrom, Alloc, Release, Delete };
+
+/// Map-type modifiers, as a bit set. Close is accepted and has no effect.
+enum MapModifier : unsigned { ModAlways = 1u, ModPresent = 2u, ModClose = 4u };
 
 /// Levels of the one-to-one mapping, used as a bit set ("scope").
 enum Level : unsigned { Teams = 1u, Threads = 2u, Lanes = 4u };

@@ -600,8 +600,9 @@ TEST_CASE("omp_* call the host OpenMP runtime outside kernels", "[sim][api]") {
   CHECK(omp2cu::omp_in_parallel() == 0);
   CHECK(omp2cu::omp_get_max_threads() == ::omp_get_max_threads());
   CHECK(omp2cu::omp_get_thread_limit() == ::omp_get_thread_limit());
-  CHECK(omp2cu::omp_get_num_devices() == ::omp_get_num_devices());
-  CHECK(omp2cu::omp_get_device_num() == ::omp_get_device_num());
+  // The device numbers are the runtime's (host/devices.h), not the host OpenMP runtime's.
+  CHECK(omp2cu::omp_get_num_devices() == host::num_devices());
+  CHECK(omp2cu::omp_get_device_num() == omp2cu::omp_get_initial_device());
   int Threads = 0, Level = 0, InParallel = 0, Sum = 0;
 #pragma omp parallel num_threads(3) reduction(+ : Sum)
   {

@@ -2,7 +2,9 @@
 //
 // Part of omp2cu. `omp2cu::omp_*` answer for the GPU thread inside a kernel and call the real
 // `::omp_*` of <omp.h> on the host, so functions compiled for both sides keep their meaning. The
-// translator rewrites calls in device code to these.
+// translator rewrites calls in device code to these. Exceptions: on the host, omp_get_num_devices
+// and omp_get_device_num answer for the runtime's devices (host/devices.h; the rest of the host
+// device API is in host/omp_api.h).
 //
 // Inside a kernel the runtime knows only the geometry, so the answers follow it: a block with
 // more than one OpenMP thread (blockDim.y > 1) counts as an active parallel region of level 1.
@@ -13,6 +15,7 @@
 #define OMP2CU_DEVICE_API_H
 
 #include "omp2cu/device/mapping.h"
+#include "omp2cu/host/devices.h"
 
 #include <omp.h>
 
@@ -54,13 +57,15 @@ __host__ __device__ inline int omp_get_level() {
 __host__ __device__ inline int omp_in_parallel() {
   return OMP2CU_DEVICE_OR_HOST(dev::num_threads() > 1 ? 1 : 0, ::omp_in_parallel());
 }
-/// In a kernel: 1 (the one device the program offloads to). Any thread.
+/// On the host: the runtime's devices (host/devices.h; not the host OpenMP runtime's). In a
+/// kernel: 1. Any thread.
 __host__ __device__ inline int omp_get_num_devices() {
-  return OMP2CU_DEVICE_OR_HOST(1, ::omp_get_num_devices());
+  return OMP2CU_DEVICE_OR_HOST(1, host::num_devices());
 }
-/// In a kernel: 0, the number of the device it runs on. Any thread.
+/// On the host: the host's device number, omp_get_initial_device() (== omp_get_num_devices()).
+/// In a kernel: 0. Any thread.
 __host__ __device__ inline int omp_get_device_num() {
-  return OMP2CU_DEVICE_OR_HOST(0, ::omp_get_device_num());
+  return OMP2CU_DEVICE_OR_HOST(0, host::initial_device());
 }
 
 } // namespace omp2cu

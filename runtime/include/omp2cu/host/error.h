@@ -1,7 +1,7 @@
 //===- omp2cu/host/error.h - Run-time error reporting -*- C++ -*-===//
 //
 // Part of omp2cu. Every failure the host runtime detects is reported as
-//   omp2cu: error: <what> in <kernel> (<file>:<line>)
+//   omp2cu: error: <what> in <construct> (<file>:<line>)
 // on stderr, followed by exit(1).
 //
 //===----------------------------------------------------------------------===//
@@ -17,28 +17,36 @@
 
 namespace omp2cu::host {
 
-/// Where an error happened: the kernel of a target construct and the construct's source line.
-struct Site {
-  const char *kernel;
+/// Where a construct is, for messages: the kernel of a target construct, or the construct's name
+/// ("target update", an API function's name), and its source line. `file` == nullptr: no source
+/// position (the API functions).
+struct Where {
+  const char *construct;
   const char *file;
   unsigned line;
 };
+/// The older name of Where.
+using Site = Where;
 
-/// The one-line message for `what` at `site`, without a trailing newline.
-inline std::string format_error(const std::string &what, const Site &site) {
-  return "omp2cu: error: " + what + " in " + (site.kernel ? site.kernel : "?") + " (" +
-         (site.file ? site.file : "?") + ":" + std::to_string(site.line) + ")";
+/// The one-line message for `what` at `site`, without a trailing newline:
+/// `omp2cu: error: <what> in <construct> (<file>:<line>)`, or without ` (<file>:<line>)` when
+/// there is no file.
+inline std::string format_error(const std::string &what, const Where &site) {
+  std::string S = "omp2cu: error: " + what + " in " + (site.construct ? site.construct : "?");
+  if (site.file)
+    S += " (" + std::string(site.file) + ":" + std::to_string(site.line) + ")";
+  return S;
 }
 
 /// Prints the message for `what` at `site` to stderr and exits with status 1.
-[[noreturn]] inline void fatal(const std::string &what, const Site &site) {
+[[noreturn]] inline void fatal(const std::string &what, const Where &site) {
   std::fflush(stdout);
   std::fprintf(stderr, "%s\n", format_error(what, site).c_str());
   std::exit(1);
 }
 
 /// fatal() with the status's message unless it is ok.
-inline void check(const backend::Status &status, const Site &site) {
+inline void check(const backend::Status &status, const Where &site) {
   if (!status.ok)
     fatal(status.message, site);
 }

@@ -1,13 +1,14 @@
 //===- omp2cu/host/launch.h - Launch configuration and target regions -*- C++ -*-===//
 //
 // Part of omp2cu. Host side of one target construct: the launch geometry (configure) and the
-// sequence maps -> launch -> unmaps (TargetRegion).
+// sequence maps -> launch -> unmaps (TargetRegion) on one device.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef OMP2CU_HOST_LAUNCH_H
 #define OMP2CU_HOST_LAUNCH_H
 
+#include "omp2cu/host/devices.h"
 #include "omp2cu/host/error.h"
 #include "omp2cu/host/present_table.h"
 #include "omp2cu/types.h"
@@ -120,31 +121,44 @@ inline Geometry configure(const LaunchConfig &c, const backend::DeviceProperties
 /// Launch geometry for `c` on the current device and environment. A failing device query is
 /// reported (with `site`) and exits.
 inline Geometry configure(const LaunchConfig &c,
-                          const Site &site = {"<configure>", __FILE__, __LINE__}) {
+                          const Where &site = {"<configure>", __FILE__, __LINE__}) {
   backend::DeviceProperties Props;
   check(backend::device_properties(Props), site);
   return configure(c, Props, Environment::read());
 }
 
-/// One execution of a target construct: its maps, its launch, its unmaps. Not thread-safe per
-/// object; the present table it uses is process-wide and thread-safe. Every failure is reported
-/// as `omp2cu: error: <what> in <kernel> (<file>:<line>)` and exits with status 1.
+/// One execution of a target construct (or of a `target data` construct, which launches
+/// nothing): its maps, its launch, its unmaps, on one device. Not thread-safe per object; the
+/// present tables it uses are thread-safe, so several host threads may run regions at once.
+/// Every failure is reported as `omp2cu: error: <what> in <kernel> (<file>:<line>)` and exits
+/// with status 1.
 class TargetRegion {
 public:
-  TargetRegion(const char *kernel, const char *file, unsigned line,
-               PresentTable &table = PresentTable::global())
-      : Where{kernel, file, line}, Table(table) {}
+  /// A region on `device`; `device` < 0: the default device. An invalid device number is fatal.
+  /// The device gets its declare target variables first (host/devices.h).
+  TargetRegion(const char *kernel, const char *file, unsigned line, int device = -1)
+      : At{kernel, file, line}, Table(device_table(resolve_device(device, At))) {}
+  /// A region that uses `table` (for tests): no declare target variables, launches on
+  /// table.device().
+  TargetRegion(const char *kernel, const char *file, unsigned line, PresentTable &table)
+      : At{kernel, file, line}, Table(table) {}
   TargetRegion(const TargetRegion &) = delete;
   TargetRegion &operator=(const TargetRegion &) = delete;
   ~TargetRegion() { end(); }
 
+  /// The device the region runs on.
+  int device() const { return Table.device(); }
+
   /// Maps elements [lb, lb+len) of the array that starts at `base` (a section base[lb:len]; a
-  /// whole object x is map(&x, 0, 1, ...)). Follows the present table: already present ->
-  /// reference count + 1, no copy; else allocate, copy in for To/ToFrom. Returns the device
-  /// address that corresponds to `base` (device address of base[lb] minus lb elements).
-  /// A zero-length section (len == 0) maps nothing: it returns the translation of &base[lb]
-  /// when that is present (see translate) and nullptr otherwise.
-  template <class T> T *map(T *base, u64 lb, u64 len, MapKind kind, const char *name) {
+  /// whole object x is map(&x, 0, 1, ...)) with OpenMP's map-entry rules on the structured
+  /// reference count: already present -> count + 1, copied in (To/ToFrom) only with ModAlways;
+  /// else allocate, copy in for To/ToFrom (ModPresent: error "'x' is not present on device N").
+  /// Returns the device address that corresponds to `base` (device address of base[lb] minus
+  /// lb elements). A zero-length section (len == 0) maps nothing: it returns the translation of
+  /// &base[lb] when that is present (see translate) and nullptr otherwise. Release and Delete
+  /// are not map-types of a target or target data construct (fatal).
+  template <class T>
+  T *map(T *base, u64 lb, u64 len, MapKind kind, const char *name, unsigned mods = 0) {
     const auto Base = reinterpret_cast<std::uintptr_t>(base);
     const std::uintptr_t Begin = Base + lb * sizeof(T);
     if (len == 0 || base == nullptr) {
@@ -152,12 +166,17 @@ public:
       return Dev ? reinterpret_cast<T *>(reinterpret_cast<std::uintptr_t>(Dev) - lb * sizeof(T))
                  : nullptr;
     }
+    if (kind == MapKind::Release || kind == MapKind::Delete)
+      fatal("map-type " + std::string(kind == MapKind::Release ? "release" : "delete") +
+                " of '" + name + "' on a target construct",
+            At);
     const bool CopyIn = kind == MapKind::To || kind == MapKind::ToFrom;
     PresentTable::MapResult R =
-        Table.map(reinterpret_cast<void *>(Begin), len * sizeof(T), CopyIn, name);
+        Table.map(reinterpret_cast<void *>(Begin), len * sizeof(T), CopyIn, name,
+                  PresentTable::Counter::Structured, mods);
     if (R.result != PresentTable::Result::Ok)
-      fatal(R.message, Where);
-    Maps.push_back({reinterpret_cast<void *>(Begin), len * sizeof(T), kind, name});
+      fatal(R.message, At);
+    Maps.push_back({reinterpret_cast<void *>(Begin), len * sizeof(T), kind, mods, name});
     return reinterpret_cast<T *>(reinterpret_cast<std::uintptr_t>(R.device) - lb * sizeof(T));
   }
 
@@ -172,31 +191,45 @@ public:
     if (!Dev)
       fatal("pointer '" + std::string(name) + "' (" + hex_address(host) +
                 ") points into no mapped data",
-            Where);
+            At);
     return static_cast<T *>(Dev);
   }
 
-  /// Launches `kernel` with the geometry from `configure(cfg)` and waits for it; a launch or
-  /// execution failure is reported with the kernel's name and source line, then exit(1).
-  template <class... P, class... A>
-  void launch(void (*kernel)(P...), const LaunchConfig &cfg, A &&...args) {
-    const Geometry G = configure(cfg, Where);
-    check(backend::launch(kernel, backend::Dims{G.teams, 1, 1}, backend::Dims{G.lanes, G.threads, 1},
-                          std::forward<A>(args)...),
-          Where);
+  /// use_device_ptr / use_device_addr / is-present translation for host code: the device
+  /// address of `host` if it lies in a mapped block of the region's device (one past a block's
+  /// end counts as inside it), else `host` unchanged (OpenMP 5.1).
+  template <class T> T *device_address(T *host) {
+    if (!host)
+      return nullptr;
+    void *Dev = Table.lookup(host);
+    return Dev ? static_cast<T *>(Dev) : host;
   }
 
-  /// Ends the region: undoes the maps in reverse order (reference count - 1; at zero, copy back
-  /// for From/ToFrom, then free). Also run by the destructor if not called; a second call does
-  /// nothing.
+  /// Launches `kernel` on the region's device with the geometry from `configure(cfg)` and waits
+  /// for it; a launch or execution failure is reported with the kernel's name and source line,
+  /// then exit(1).
+  template <class... P, class... A>
+  void launch(void (*kernel)(P...), const LaunchConfig &cfg, A &&...args) {
+    check(backend::set_device(Table.device()), At);
+    const Geometry G = configure(cfg, At);
+    check(backend::launch(kernel, backend::Dims{G.teams, 1, 1}, backend::Dims{G.lanes, G.threads, 1},
+                          std::forward<A>(args)...),
+          At);
+  }
+
+  /// Ends the region: undoes the maps in reverse order with OpenMP's map-exit rules on the
+  /// structured count (count - 1; copy back for From/ToFrom when the total count reaches zero or
+  /// with ModAlways; at zero, free). Also run by the destructor if not called; a second call
+  /// does nothing.
   void end() {
     while (!Maps.empty()) {
       const Mapped M = Maps.back();
       Maps.pop_back();
       const bool CopyOut = M.kind == MapKind::From || M.kind == MapKind::ToFrom;
-      PresentTable::MapResult R = Table.unmap(M.host, M.bytes, CopyOut, M.name);
+      PresentTable::MapResult R = Table.unmap(M.host, M.bytes, CopyOut, M.name,
+                                              PresentTable::Counter::Structured, M.mods);
       if (R.result != PresentTable::Result::Ok)
-        fatal(R.message, Where);
+        fatal(R.message, At);
     }
   }
 
@@ -205,14 +238,20 @@ private:
     void *host;
     std::size_t bytes;
     MapKind kind;
+    unsigned mods;
     const char *name;
   };
 
-  Site Where;
+  Where At;
   PresentTable &Table;
   std::vector<Mapped> Maps;
 };
 
 } // namespace omp2cu::host
+
+// The rest of the host data environment and the device-memory API. (Included from here so that
+// omp2cu.h's host includes cover them.)
+#include "omp2cu/host/data.h"
+#include "omp2cu/host/omp_api.h"
 
 #endif // OMP2CU_HOST_LAUNCH_H

@@ -1,13 +1,21 @@
 //===- omp2cu/host/present_table.h - Host-to-device address map -*- C++ -*-===//
 //
-// Part of omp2cu. The process-wide table of host address ranges that are present on the device,
-// each with its device allocation and reference count (OpenMP's "present table").
+// Part of omp2cu. The table of host address ranges that are present on one device, each with its
+// device allocation and reference counts (OpenMP's "present table"). There is one table per
+// device (host/devices.h).
+//
+// Reference counts follow OpenMP 5.1's map-entry / map-exit rules: every entry has a structured
+// count (target and target data constructs) and a dynamic count (target enter / exit data); the
+// device copy exists while their sum is > 0. An entry with an infinite count (declare target
+// variables, memory given by omp_target_associate_ptr) stays until it is removed explicitly;
+// maps and unmaps leave its counts alone.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef OMP2CU_HOST_PRESENT_TABLE_H
 #define OMP2CU_HOST_PRESENT_TABLE_H
 
+#include "omp2cu/backend/devices_select.h"
 #include "omp2cu/host/error.h"
 #include "omp2cu/types.h"
 
@@ -19,23 +27,36 @@
 
 namespace omp2cu::host {
 
-/// Host address intervals [begin, end) mapped to device allocations. Entries never overlap.
-/// Lookups are O(log n). Thread-safe: every member function takes the table's mutex, and map /
-/// unmap do their allocation and copies under it, so concurrent maps of the same range create
-/// one allocation.
+/// Host address intervals [begin, end) mapped to device allocations of one device. Entries never
+/// overlap. Lookups are O(log n). Thread-safe: every member function takes the table's mutex, and
+/// the operations do their allocation and copies under it, so concurrent maps of the same range
+/// create one allocation. Every backend call is preceded by backend::set_device(device()).
 class PresentTable {
 public:
+  /// Which reference count an operation moves.
+  enum class Counter {
+    Structured, ///< target, target data.
+    Dynamic,    ///< target enter data, target exit data.
+  };
+
   struct Entry {
     std::uintptr_t begin = 0, end = 0; ///< Host bytes [begin, end).
     void *device = nullptr;            ///< Device address of `begin`.
-    u64 refcount = 0;
+    u64 refcount = 0;                  ///< Structured reference count.
+    u64 dynamic_refcount = 0;          ///< Dynamic reference count.
+    bool infinite = false;             ///< The count is infinite: maps never free the entry.
+    bool owned = true;                 ///< The runtime allocated `device` (and frees it).
     const char *name = "";             ///< The list item that created the entry (for messages).
+
+    /// The reference count of OpenMP: the sum of both counts.
+    u64 total() const { return refcount + dynamic_refcount; }
   };
 
   enum class Result {
     Ok,             ///< Done (map: already present or newly created; see `created`).
-    PartialOverlap, ///< map: the range overlaps an entry without being inside it.
-    NotMapped,      ///< unmap: the range is inside no entry.
+    PartialOverlap, ///< The range overlaps an entry without being inside it.
+    NotMapped,      ///< unmap / update / remove: the range is inside no entry.
+    NotPresent,     ///< map with ModPresent: the range is inside no entry.
     DeviceError,    ///< A backend call failed; see `message`.
   };
 
@@ -43,85 +64,215 @@ public:
     Result result = Result::Ok;
     void *device = nullptr; ///< Device address of the host range's first byte.
     bool created = false;   ///< A new entry was made (and copied in when asked).
-    u64 refcount = 0;       ///< Reference count after the call.
+    bool copied = false;    ///< Data moved between host and device.
+    u64 refcount = 0;       ///< The entry's total reference count after the call.
     Entry conflict;         ///< For PartialOverlap: the entry it overlaps.
-    std::string message;    ///< For DeviceError / PartialOverlap: what went wrong.
+    std::string message;    ///< For every result but Ok: what went wrong.
   };
 
-  /// The table all target regions of the process share.
+  /// An empty table for device `device` (tests make their own tables of device 0).
+  explicit PresentTable(int device = 0) : Device(device) {}
+  PresentTable(const PresentTable &) = delete;
+  PresentTable &operator=(const PresentTable &) = delete;
+
+  /// The table of device 0, shared by all target regions of the process (host::device_table(d)
+  /// gives device d's).
   static PresentTable &global() {
-    static PresentTable *Table = new PresentTable; // Never destroyed: usable during exit().
+    static PresentTable *Table = new PresentTable(0); // Never destroyed: usable during exit().
     return *Table;
   }
 
-  /// Maps host bytes [host, host + bytes), bytes > 0. Inside an existing entry: its reference
-  /// count + 1, no copy. Overlapping no entry: allocates device memory, copies the bytes in when
-  /// `copy_in`, and adds an entry with reference count 1. Overlapping an entry partially (or
-  /// containing one) is an error and changes nothing.
-  MapResult map(const void *host, std::size_t bytes, bool copy_in, const char *name) {
+  /// The device this table belongs to.
+  int device() const { return Device; }
+
+  /// Maps host bytes [host, host + bytes), bytes > 0 (OpenMP map entry). Inside an existing
+  /// entry: `counter` + 1, copied in only when `copy_in` and `mods` has ModAlways. Overlapping no
+  /// entry: with ModPresent an error (NotPresent); else allocates device memory, copies the bytes
+  /// in when `copy_in`, and adds an entry whose `counter` is 1. Overlapping an entry partially (or
+  /// containing one) is an error and changes nothing. Infinite entries keep their counts.
+  MapResult map(const void *host, std::size_t bytes, bool copy_in, const char *name,
+                Counter counter = Counter::Structured, unsigned mods = 0) {
     std::lock_guard<std::mutex> Lock(Mutex);
     MapResult R;
     const std::uintptr_t B = addr(host), E = B + bytes;
     if (Entry *Inside = containing(B, E)) {
-      ++Inside->refcount;
-      R.device = static_cast<char *>(Inside->device) + (B - Inside->begin);
-      R.refcount = Inside->refcount;
+      if (!Inside->infinite)
+        ++count(*Inside, counter);
+      R.device = deviceOf(*Inside, B);
+      R.refcount = Inside->total();
+      if (copy_in && (mods & ModAlways)) {
+        backend::Status S = select();
+        if (S.ok)
+          S = backend::memcpy_h2d(R.device, host, bytes);
+        if (!S.ok)
+          return deviceError(R, "copying '" + std::string(name) + "' " + range(B, E) + " to device",
+                             S);
+        R.copied = true;
+      }
       return R;
     }
-    if (const Entry *Other = overlapping(B, E)) {
-      R.result = Result::PartialOverlap;
-      R.conflict = *Other;
-      R.message = "map of '" + std::string(name) + "' " + range(B, E) +
-                  " partially overlaps the mapped '" + Other->name + "' " +
-                  range(Other->begin, Other->end);
+    if (overlap(R, B, E, "map", name))
+      return R;
+    if (mods & ModPresent) {
+      R.result = Result::NotPresent;
+      R.message = not_present(name, Device);
       return R;
     }
     void *Dev = nullptr;
-    backend::Status S = backend::device_malloc(&Dev, bytes);
+    backend::Status S = select();
+    if (S.ok) {
+      S = backend::device_malloc(&Dev, bytes);
+      if (!S.ok)
+        return deviceError(R,
+                           "cannot allocate " + std::to_string(bytes) + " bytes on device " +
+                               std::to_string(Device) + " for '" + name + "' " + range(B, E),
+                           S);
+    }
     if (S.ok && copy_in) {
       S = backend::memcpy_h2d(Dev, host, bytes);
       if (!S.ok)
         backend::device_free(Dev);
     }
-    if (!S.ok) {
-      R.result = Result::DeviceError;
-      R.message = "mapping '" + std::string(name) + "' " + range(B, E) + ": " + S.message;
-      return R;
-    }
-    Entries[B] = Entry{B, E, Dev, 1, name};
+    if (!S.ok)
+      return deviceError(R, "mapping '" + std::string(name) + "' " + range(B, E), S);
+    Entry &New = Entries[B] = Entry{B, E, Dev, 0, 0, false, true, name};
+    count(New, counter) = 1;
     R.device = Dev;
     R.created = true;
+    R.copied = copy_in;
     R.refcount = 1;
     return R;
   }
 
-  /// Undoes one map of host bytes [host, host + bytes): reference count - 1; at zero, copies the
-  /// bytes back when `copy_out`, frees the device memory and removes the entry.
-  MapResult unmap(void *host, std::size_t bytes, bool copy_out, const char *name) {
+  /// Undoes one map of host bytes [host, host + bytes) (OpenMP map exit): `counter` - 1 if it is
+  /// > 0; then, when the total reached zero or `mods` has ModAlways, copies the bytes back if
+  /// `copy_out`; at zero frees the device memory and removes the entry. Infinite entries keep
+  /// their counts (and copy only with ModAlways).
+  MapResult unmap(void *host, std::size_t bytes, bool copy_out, const char *name,
+                  Counter counter = Counter::Structured, unsigned mods = 0) {
     std::lock_guard<std::mutex> Lock(Mutex);
     MapResult R;
     const std::uintptr_t B = addr(host), E = B + bytes;
     Entry *Inside = containing(B, E);
     if (!Inside) {
-      R.result = Result::NotMapped;
-      R.message = "unmap of '" + std::string(name) + "' " + range(B, E) + ", which is not mapped";
+      if (!overlap(R, B, E, "unmap", name)) {
+        R.result = Result::NotMapped;
+        R.message = "unmap of '" + std::string(name) + "' " + range(B, E) + ", which is not mapped";
+      }
       return R;
     }
-    R.device = static_cast<char *>(Inside->device) + (B - Inside->begin);
-    R.refcount = --Inside->refcount;
-    if (R.refcount != 0)
+    if (!Inside->infinite && count(*Inside, counter) > 0)
+      --count(*Inside, counter);
+    return finishExit(R, *Inside, host, bytes, copy_out, name, mods & ModAlways);
+  }
+
+  /// Map-type delete of host bytes [host, host + bytes): sets both counts of the entry that
+  /// contains them to zero, frees the device memory and removes the entry, without copying.
+  /// Infinite entries are left alone.
+  MapResult remove(void *host, std::size_t bytes, const char *name) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    MapResult R;
+    const std::uintptr_t B = addr(host), E = B + bytes;
+    Entry *Inside = containing(B, E);
+    if (!Inside) {
+      if (!overlap(R, B, E, "delete", name)) {
+        R.result = Result::NotMapped;
+        R.message = "delete of '" + std::string(name) + "' " + range(B, E) + ", which is not mapped";
+      }
       return R;
-    backend::Status S;
-    if (copy_out)
-      S = backend::memcpy_d2h(host, R.device, bytes);
-    backend::Status F = backend::device_free(Inside->device);
-    Entries.erase(Inside->begin);
-    if (!S.ok || !F.ok) {
-      R.result = Result::DeviceError;
-      R.message = "unmapping '" + std::string(name) + "' " + range(B, E) + ": " +
-                  (S.ok ? F.message : S.message);
     }
+    if (!Inside->infinite)
+      Inside->refcount = Inside->dynamic_refcount = 0;
+    return finishExit(R, *Inside, host, bytes, false, name, false);
+  }
+
+  /// `target update`: copies host bytes [host, host + bytes) to the device copy that contains
+  /// them (`to_device`) or back. NotMapped when they lie in no entry (nothing happens).
+  MapResult update(void *host, std::size_t bytes, bool to_device, const char *name) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    MapResult R;
+    const std::uintptr_t B = addr(host), E = B + bytes;
+    Entry *Inside = containing(B, E);
+    if (!Inside) {
+      if (!overlap(R, B, E, "update", name)) {
+        R.result = Result::NotMapped;
+        R.message = not_present(name, Device);
+      }
+      return R;
+    }
+    R.device = deviceOf(*Inside, B);
+    R.refcount = Inside->total();
+    backend::Status S = select();
+    if (S.ok)
+      S = to_device ? backend::memcpy_h2d(R.device, host, bytes)
+                    : backend::memcpy_d2h(host, R.device, bytes);
+    if (!S.ok)
+      return deviceError(R, "updating '" + std::string(name) + "' " + range(B, E), S);
+    R.copied = true;
     return R;
+  }
+
+  /// Adds an entry with an infinite count for host bytes [host, host + bytes), bytes > 0: device
+  /// memory `device_memory` when given (not owned: never freed; omp_target_associate_ptr), else
+  /// a new allocation initialised from the host bytes (a declare target variable). Already inside
+  /// an entry with the same device address (or, with no `device_memory`, any entry): Ok, nothing
+  /// changes. Another overlap: PartialOverlap (an associate_ptr into mapped data: Result::
+  /// DeviceError with a message).
+  MapResult add_permanent(const void *host, std::size_t bytes, const char *name,
+                          void *device_memory = nullptr) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    MapResult R;
+    const std::uintptr_t B = addr(host), E = B + bytes;
+    if (Entry *Inside = containing(B, E)) {
+      R.device = deviceOf(*Inside, B);
+      R.refcount = Inside->total();
+      if (device_memory && (R.device != device_memory || Inside->owned)) {
+        R.result = Result::DeviceError;
+        R.message = "'" + std::string(name) + "' " + range(B, E) + " is already present as '" +
+                    Inside->name + "' " + range(Inside->begin, Inside->end);
+      }
+      return R;
+    }
+    if (overlap(R, B, E, "map", name))
+      return R;
+    void *Dev = device_memory;
+    if (!Dev) {
+      backend::Status S = select();
+      if (S.ok) {
+        S = backend::device_malloc(&Dev, bytes);
+        if (!S.ok)
+          return deviceError(R,
+                             "cannot allocate " + std::to_string(bytes) + " bytes on device " +
+                                 std::to_string(Device) + " for '" + name + "' " + range(B, E),
+                             S);
+        S = backend::memcpy_h2d(Dev, host, bytes);
+        if (!S.ok)
+          backend::device_free(Dev);
+      }
+      if (!S.ok)
+        return deviceError(R, "mapping '" + std::string(name) + "' " + range(B, E), S);
+      R.copied = true;
+    }
+    Entries[B] = Entry{B, E, Dev, 0, 0, true, device_memory == nullptr, name};
+    R.device = Dev;
+    R.created = true;
+    return R;
+  }
+
+  /// Removes the entry that contains host address `host` if it was made by add_permanent with
+  /// given device memory (omp_target_disassociate_ptr); the memory is not freed. Returns false
+  /// (and changes nothing) when there is no such entry.
+  bool disassociate(const void *host) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    const std::uintptr_t P = addr(host);
+    auto It = Entries.upper_bound(P);
+    if (It == Entries.begin())
+      return false;
+    --It;
+    if (P >= It->second.end || !It->second.infinite || It->second.owned)
+      return false;
+    Entries.erase(It);
+    return true;
   }
 
   /// Device address that corresponds to host address `host`, or nullptr when it lies in no entry.
@@ -139,8 +290,8 @@ public:
     return nullptr;
   }
 
-  /// The entry that contains host address `host` (begin <= host < end), if any; for tests and
-  /// diagnostics. Returns false when there is none.
+  /// The entry that contains host address `host` (begin <= host < end), if any; for tests,
+  /// diagnostics and omp_target_is_present. Returns false when there is none.
   bool find(const void *host, Entry &out) const {
     std::lock_guard<std::mutex> Lock(Mutex);
     const std::uintptr_t P = addr(host);
@@ -163,8 +314,72 @@ public:
            hex_address(reinterpret_cast<const void *>(e)) + ")";
   }
 
+  /// The message for a list item with the present modifier that is not present.
+  static std::string not_present(const char *name, int device) {
+    return "'" + std::string(name ? name : "?") + "' is not present on device " +
+           std::to_string(device);
+  }
+
 private:
   static std::uintptr_t addr(const void *p) { return reinterpret_cast<std::uintptr_t>(p); }
+  static void *deviceOf(const Entry &en, std::uintptr_t b) {
+    return static_cast<char *>(en.device) + (b - en.begin);
+  }
+  static u64 &count(Entry &en, Counter c) {
+    return c == Counter::Structured ? en.refcount : en.dynamic_refcount;
+  }
+
+  backend::Status select() const { return backend::set_device(Device); }
+
+  MapResult &deviceError(MapResult &r, const std::string &what, const backend::Status &s) {
+    r.result = Result::DeviceError;
+    r.message = what + ": " + s.message;
+    return r;
+  }
+
+  /// Sets `r` to PartialOverlap and returns true when [b, e) intersects an entry (that does not
+  /// contain it: the callers looked for that first).
+  bool overlap(MapResult &r, std::uintptr_t b, std::uintptr_t e, const char *what,
+               const char *name) const {
+    const Entry *Other = overlapping(b, e);
+    if (!Other)
+      return false;
+    r.result = Result::PartialOverlap;
+    r.conflict = *Other;
+    r.message = std::string(what) + " of '" + name + "' " + range(b, e) +
+                " partially overlaps the mapped '" + Other->name + "' " +
+                range(Other->begin, Other->end);
+    return true;
+  }
+
+  /// The end of a map exit on `en` after its counts moved: copy out when asked and the total is
+  /// zero or `always`; at zero, free and erase.
+  MapResult &finishExit(MapResult &r, Entry &en, void *host, std::size_t bytes, bool copy_out,
+                        const char *name, bool always) {
+    const std::uintptr_t B = addr(host), E = B + bytes;
+    r.device = deviceOf(en, B);
+    r.refcount = en.total();
+    const bool Zero = !en.infinite && r.refcount == 0;
+    backend::Status S, F;
+    if (copy_out && (Zero || always) && bytes) {
+      S = select();
+      if (S.ok)
+        S = backend::memcpy_d2h(host, r.device, bytes);
+      r.copied = S.ok;
+    }
+    if (Zero) {
+      if (en.owned) {
+        F = select();
+        if (F.ok)
+          F = backend::device_free(en.device);
+      }
+      const std::uintptr_t Key = en.begin;
+      Entries.erase(Key);
+    }
+    if (!S.ok || !F.ok)
+      deviceError(r, "unmapping '" + std::string(name) + "' " + range(B, E), S.ok ? F : S);
+    return r;
+  }
 
   /// The entry with begin <= b and e <= end, if any.
   Entry *containing(std::uintptr_t b, std::uintptr_t e) {
@@ -185,6 +400,7 @@ private:
     return nullptr;
   }
 
+  const int Device;
   mutable std::mutex Mutex;
   std::map<std::uintptr_t, Entry> Entries; ///< Keyed by Entry::begin.
 };

@@ -1,0 +1,41 @@
+//===- omp2cu/backend/devices_cuda.h - Several devices on CUDA -*- C++ -*-===//
+//
+// Part of omp2cu. The device-selection primitives (devices_select.h) on CUDA: every visible GPU
+// is a device; the current device is per host thread, as cudaSetDevice's.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OMP2CU_BACKEND_DEVICES_CUDA_H
+#define OMP2CU_BACKEND_DEVICES_CUDA_H
+
+#include "omp2cu/backend/common.h"
+#include "omp2cu/backend/cuda.h"
+
+#include <cstddef>
+
+namespace omp2cu::backend {
+
+/// Number of visible GPUs (cudaGetDeviceCount); 0 and the error when there are none.
+inline Status device_count(int &n) {
+  n = 0;
+  Status S = fromCuda(cudaGetDeviceCount(&n), "cudaGetDeviceCount");
+  if (!S.ok)
+    n = 0;
+  return S;
+}
+/// Makes `d` the calling host thread's current device.
+inline Status set_device(int d) { return fromCuda(cudaSetDevice(d), "cudaSetDevice"); }
+/// Copies device memory to device memory of the current device.
+inline Status memcpy_d2d(void *dst, const void *src, std::size_t bytes) {
+  return fromCuda(cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToDevice),
+                  "cudaMemcpy device to device");
+}
+/// Copies device memory of `src_device` to device memory of `dst_device`.
+inline Status memcpy_peer(void *dst, int dst_device, const void *src, int src_device,
+                          std::size_t bytes) {
+  return fromCuda(cudaMemcpyPeer(dst, dst_device, src, src_device, bytes), "cudaMemcpyPeer");
+}
+
+} // namespace omp2cu::backend
+
+#endif // OMP2CU_BACKEND_DEVICES_CUDA_H

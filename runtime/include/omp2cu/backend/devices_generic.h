@@ -1,0 +1,46 @@
+//===- omp2cu/backend/devices_generic.h - One device, basic primitives only -*- C++ -*-===//
+//
+// Part of omp2cu. The device-selection primitives (devices_select.h) for a backend that does not
+// provide them (it defines no OMP2CU_BACKEND_HAS_DEVICES): one device, device 0, and copies
+// between device memory staged through a host buffer with memcpy_d2h / memcpy_h2d.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OMP2CU_BACKEND_DEVICES_GENERIC_H
+#define OMP2CU_BACKEND_DEVICES_GENERIC_H
+
+#include "omp2cu/backend/common.h"
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace omp2cu::backend {
+
+/// One device.
+inline Status device_count(int &n) {
+  n = 1;
+  return Status::success();
+}
+/// Only device 0 exists.
+inline Status set_device(int d) {
+  if (d != 0)
+    return Status::failure("invalid device ordinal " + std::to_string(d));
+  return Status::success();
+}
+/// Copies device memory to device memory through a host buffer.
+inline Status memcpy_d2d(void *dst, const void *src, std::size_t bytes) {
+  if (!bytes)
+    return Status::success();
+  std::vector<char> Buf(bytes);
+  Status S = memcpy_d2h(Buf.data(), src, bytes);
+  return S.ok ? memcpy_h2d(dst, Buf.data(), bytes) : S;
+}
+/// Copies between devices (there is only one).
+inline Status memcpy_peer(void *dst, int, const void *src, int, std::size_t bytes) {
+  return memcpy_d2d(dst, src, bytes);
+}
+
+} // namespace omp2cu::backend
+
+#endif // OMP2CU_BACKEND_DEVICES_GENERIC_H
