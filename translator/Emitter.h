@@ -12,6 +12,7 @@
 #include "RegionModel.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/StmtOpenMP.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 
 #include <string>
@@ -42,6 +43,27 @@ TemplateInfo templateInfo(clang::ASTContext &Ctx, const model::Region &R);
 
 /// The runtime's name of a reduction operator ("omp2cu::op::Plus").
 const char *opName(model::RedOp Op);
+
+/// The trailing modifier argument of a map call (", omp2cu::ModAlways"), or
+/// "" when there is none.
+std::string modsArg(unsigned Mods);
+
+/// The runtime's name of a map kind ("omp2cu::MapKind::To").
+const char *mapKindName(model::RegionVar::MapKind K);
+
+/// The section arguments of a runtime map call for \p RV: "base, lb, len"
+/// (a whole object x is "&x, 0, 1").
+std::string sectionArgs(clang::ASTContext &Ctx, const model::RegionVar &RV);
+
+/// target enter data / exit data / update: the text that replaces the
+/// directive. Returns "" after reporting errors.
+std::string emitStandaloneData(clang::ASTContext &Ctx, const clang::OMPExecutableDirective *D);
+
+/// target data: the text that replaces the directive's pragma line (maps,
+/// use_device_ptr/addr) and the text to put after its statement (unmaps).
+/// Returns false after reporting errors.
+bool emitDataRegion(clang::ASTContext &Ctx, const clang::OMPExecutableDirective *D,
+                    std::string &Open, std::string &Close);
 
 /// The runtime's name of a loop test ("omp2cu::loop::LT").
 const char *cmpName(model::Cmp C);

@@ -28,9 +28,43 @@ const char *mapKind(RegionVar::MapKind K) {
   case RegionVar::From: return "omp2cu::MapKind::From";
   case RegionVar::ToFrom: return "omp2cu::MapKind::ToFrom";
   case RegionVar::Alloc: return "omp2cu::MapKind::Alloc";
+  case RegionVar::Release: return "omp2cu::MapKind::Release";
+  case RegionVar::Delete: return "omp2cu::MapKind::Delete";
   }
   return "";
 }
+
+} // namespace
+
+std::string modsArg(unsigned Mods) {
+  std::string S;
+  if (Mods & 1u)
+    S += std::string(S.empty() ? "" : " | ") + "omp2cu::ModAlways";
+  if (Mods & 2u)
+    S += std::string(S.empty() ? "" : " | ") + "omp2cu::ModPresent";
+  return S.empty() ? "" : ", " + S;
+}
+
+const char *mapKindName(RegionVar::MapKind K) { return mapKind(K); }
+
+std::string sectionArgs(ASTContext &Ctx, const RegionVar &RV) {
+  std::string N = RV.Var->getNameAsString();
+  if (RV.WholeObject)
+    return "&" + N + ", 0, 1";
+  std::string LB = RV.SectionLB ? text::get(Ctx, RV.SectionLB->getSourceRange()) : "0";
+  std::string Len;
+  if (RV.SectionLen)
+    Len = text::get(Ctx, RV.SectionLen->getSourceRange());
+  else if (RV.SingleElement)
+    Len = "1";
+  else {
+    const auto *CAT = Ctx.getAsConstantArrayType(RV.Var->getType().getNonReferenceType());
+    Len = (CAT ? std::to_string(CAT->getSize().getZExtValue()) : "1") + " - (" + LB + ")";
+  }
+  return N + ", " + LB + ", " + Len;
+}
+
+namespace {
 
 /// True if \p S refers to a variable declared inside [B, E).
 bool usesVarsDeclaredIn(const SourceManager &SM, const Stmt *S, SourceLocation B,
@@ -109,30 +143,13 @@ std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan 
       break;
     case RegionVar::MappedPointer:
     case RegionVar::MappedObject: {
-      std::string LB = RV.SectionLB ? text::get(Ctx, RV.SectionLB->getSourceRange()) : "0";
-      std::string Len;
-      if (RV.SectionLen)
-        Len = text::get(Ctx, RV.SectionLen->getSourceRange());
-      else if (RV.SingleElement)
-        Len = "1";
-      if (RV.K == RegionVar::MappedPointer) {
-        Maps += fmt::format("{}  auto *{} = omp2cu_region.map({}, {}, {}, {}, \"{}\");\n", In,
-                            Dev, N, LB, Len, mapKind(RV.Map), N);
-      } else if (RV.WholeObject) {
-        Maps += fmt::format("{}  auto *{} = omp2cu_region.map(&{}, 0, 1, {}, \"{}\");\n", In,
-                            Dev, N, mapKind(RV.Map), N);
-      } else {
+      std::string Call = fmt::format("omp2cu_region.map({}, {}, \"{}\"{})", sectionArgs(Ctx, RV),
+                                     mapKind(RV.Map), N, modsArg(RV.Mods));
+      if (RV.K == RegionVar::MappedObject && !RV.WholeObject)
         // A section of an array: the device address of the whole array.
-        if (Len.empty()) {
-          const auto *CAT = Ctx.getAsConstantArrayType(T);
-          std::string Dim = CAT ? std::to_string(CAT->getSize().getZExtValue()) : "1";
-          Len = Dim + " - (" + LB + ")";
-        }
-        Maps += fmt::format("{}  auto *{} = reinterpret_cast<{}>(omp2cu_region.map({}, {}, {}, "
-                            "{}, \"{}\"));\n",
-                            In, Dev, text::type(Ctx, Ctx.getPointerType(T)), N, LB, Len,
-                            mapKind(RV.Map), N);
-      }
+        Call = fmt::format("reinterpret_cast<{}>({})", text::type(Ctx, Ctx.getPointerType(T)),
+                           Call);
+      Maps += fmt::format("{}  auto *{} = {};\n", In, Dev, Call);
       Args += ", " + Dev;
       break;
     }
@@ -183,6 +200,7 @@ std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan 
       templates::launch, fmt::arg("directive", R.Root->DirectiveText),
       fmt::arg("file", R.FileName), fmt::arg("line", R.Line), fmt::arg("kernel", R.KernelName),
       fmt::arg("kernel_ref", R.KernelName + TI.Args), fmt::arg("indent", In),
+      fmt::arg("device", R.Device.empty() ? "" : ", (" + R.Device + ")"),
       fmt::arg("maps", Maps + Translates), fmt::arg("config", Config), fmt::arg("args", Args));
   // Drop the template's trailing newline: the block replaces a statement.
   while (!Launch.empty() && Launch.back() == '\n')

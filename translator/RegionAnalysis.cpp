@@ -48,10 +48,8 @@ bool isKnownDeviceLibraryFunction(const FunctionDecl *F) {
   return Names.contains(F->getName());
 }
 
-namespace {
-
 /// The OpenMP API functions the device runtime answers (docs/runtime-abi.md).
-bool isDeviceOmpApi(StringRef Name) {
+bool isDeviceOmpApi(llvm::StringRef Name) {
   static const llvm::StringSet<> Names = {
       "omp_get_team_num",    "omp_get_num_teams",    "omp_get_thread_num",
       "omp_get_num_threads", "omp_get_max_threads",  "omp_is_initial_device",
@@ -59,6 +57,17 @@ bool isDeviceOmpApi(StringRef Name) {
       "omp_get_num_devices", "omp_get_device_num"};
   return Names.contains(Name);
 }
+
+bool isHostDeviceApi(llvm::StringRef Name) {
+  static const llvm::StringSet<> Names = {
+      "omp_target_alloc",         "omp_target_free",         "omp_target_is_present",
+      "omp_target_memcpy",        "omp_target_memcpy_rect",  "omp_target_associate_ptr",
+      "omp_target_disassociate_ptr", "omp_get_num_devices",  "omp_get_default_device",
+      "omp_set_default_device",   "omp_get_initial_device"};
+  return Names.contains(Name);
+}
+
+namespace {
 
 unsigned leavesOf(OpenMPDirectiveKind K, bool &Unsupported) {
   unsigned L = 0;
@@ -97,6 +106,10 @@ private:
   bool Failed = false;
   Region R;
   llvm::SmallPtrSet<const VarDecl *, 8> LoopVars;
+  /// is_device_ptr / has_device_addr items: passed as they are.
+  llvm::SmallPtrSet<const VarDecl *, 4> DevicePtrs;
+  /// defaultmap behaviour per category (scalar, aggregate, pointer).
+  std::map<OpenMPDefaultmapClauseKind, OpenMPDefaultmapClauseModifier> Defaultmap;
 
   void error(SourceLocation L, const Twine &Msg) {
     diag::error(DE, L, Msg.str());
@@ -229,15 +242,10 @@ bool Analyzer::parseLoop(const ForStmt *For, Loop &L) {
 }
 
 void Analyzer::parseMap(const OMPMapClause *MC) {
-  for (OpenMPMapModifierKind M : MC->getMapTypeModifiers()) {
-    if (M == OMPC_MAP_MODIFIER_always || M == OMPC_MAP_MODIFIER_present ||
-        M == OMPC_MAP_MODIFIER_mapper || M == OMPC_MAP_MODIFIER_iterator) {
-      error(MC->getBeginLoc(), "map-type modifier '" +
-                                   StringRef(getOpenMPSimpleClauseTypeName(
-                                       llvm::omp::OMPC_map, M)) +
-                                   "' is not supported yet");
-      return;
-    }
+  unsigned Mods = 0;
+  if (!mapModifiers(Ctx, MC, Mods)) {
+    Failed = true;
+    return;
   }
   RegionVar::MapKind Kind;
   switch (MC->getMapType()) {
@@ -252,62 +260,10 @@ void Analyzer::parseMap(const OMPMapClause *MC) {
   for (const Expr *E : MC->varlists()) {
     RegionVar V;
     V.Map = Kind;
-    const Expr *X = strip(E);
-    if (const auto *AS = dyn_cast<ArraySectionExpr>(X)) {
-      // base[lb:len] or, for multi-dimensional sections, the first
-      // dimension of A[lb:len][0:m]...; inner dimensions must be whole.
-      const ArraySectionExpr *First = AS;
-      while (const auto *Inner =
-                 dyn_cast<ArraySectionExpr>(strip(First->getBase()))) {
-        const Expr *LB = First->getLowerBound();
-        Expr::EvalResult Zero;
-        if (LB && !(LB->EvaluateAsInt(Zero, Ctx) && Zero.Val.getInt() == 0)) {
-          error(First->getBeginLoc(), "only the first dimension of a "
-                                      "multi-dimensional array section may "
-                                      "start after 0");
-          return;
-        }
-        First = Inner;
-      }
-      V.Var = refVar(First->getBase());
-      V.SectionLB = First->getLowerBound();
-      V.SectionLen = First->getLength();
-      V.WholeObject = false;
-      if (V.Var && !V.SectionLen && !V.Var->getType()->isArrayType()) {
-        error(AS->getBeginLoc(), "array section of a pointer needs a length");
-        return;
-      }
-    } else if (const auto *SE = dyn_cast<ArraySubscriptExpr>(X)) {
-      V.Var = refVar(SE->getBase());
-      V.SectionLB = SE->getIdx();
-      V.WholeObject = false;
-      V.SingleElement = true;
-    } else if (isa<DeclRefExpr>(X)) {
-      V.Var = refVar(X);
-    }
-    if (!V.Var) {
-      error(E->getBeginLoc(), "map of this expression is not supported yet "
-                              "(struct members and other non-variable list "
-                              "items come with the full data environment)");
+    V.Mods = Mods;
+    if (!parseListItem(Ctx, E, V)) {
+      Failed = true;
       continue;
-    }
-    QualType T = V.Var->getType().getNonReferenceType();
-    if (T->isPointerType()) {
-      if (V.WholeObject) {
-        error(E->getBeginLoc(),
-              "map of pointer '" + V.Var->getName() +
-                  "' itself is not supported; map the data it points to "
-                  "with an array section, e.g. '" +
-                  V.Var->getName() + "[0:n]'");
-        continue;
-      }
-      V.K = RegionVar::MappedPointer;
-    } else {
-      if (T->isVariableArrayType()) {
-        error(E->getBeginLoc(), "variable-length arrays are not supported");
-        continue;
-      }
-      V.K = RegionVar::MappedObject;
     }
     for (const RegionVar &Old : R.Vars)
       if (Old.Var == V.Var) {
@@ -318,6 +274,113 @@ void Analyzer::parseMap(const OMPMapClause *MC) {
     R.Vars.push_back(V);
   }
 }
+
+} // namespace
+
+bool mapModifiers(ASTContext &Ctx, const OMPClause *C, unsigned &Mods) {
+  Mods = 0;
+  ArrayRef<OpenMPMapModifierKind> Ms;
+  if (const auto *MC = dyn_cast<OMPMapClause>(C))
+    Ms = MC->getMapTypeModifiers();
+  for (OpenMPMapModifierKind M : Ms) {
+    if (M == OMPC_MAP_MODIFIER_always)
+      Mods |= 1u;
+    else if (M == OMPC_MAP_MODIFIER_present)
+      Mods |= 2u;
+    else if (M == OMPC_MAP_MODIFIER_close || M == OMPC_MAP_MODIFIER_unknown)
+      Mods |= M == OMPC_MAP_MODIFIER_close ? 4u : 0u;
+    else {
+      diag::error(Ctx.getDiagnostics(), C->getBeginLoc(),
+                  "map-type modifier '" +
+                      std::string(getOpenMPSimpleClauseTypeName(llvm::omp::OMPC_map, M)) +
+                      "' is not supported yet");
+      return false;
+    }
+  }
+  // to/from clauses of target update: the present modifier.
+  auto Motion = [&](ArrayRef<OpenMPMotionModifierKind> MMs) {
+    for (OpenMPMotionModifierKind M : MMs) {
+      if (M == OMPC_MOTION_MODIFIER_present)
+        Mods |= 2u;
+      else if (M != OMPC_MOTION_MODIFIER_unknown) {
+        diag::error(Ctx.getDiagnostics(), C->getBeginLoc(),
+                    "motion modifiers other than 'present' are not supported yet");
+        return false;
+      }
+    }
+    return true;
+  };
+  if (const auto *TC = dyn_cast<OMPToClause>(C))
+    return Motion(TC->getMotionModifiers());
+  if (const auto *FC = dyn_cast<OMPFromClause>(C))
+    return Motion(FC->getMotionModifiers());
+  return true;
+}
+
+bool parseListItem(ASTContext &Ctx, const Expr *E, RegionVar &V) {
+  DiagnosticsEngine &DE = Ctx.getDiagnostics();
+  const Expr *X = strip(E);
+  if (const auto *AS = dyn_cast<ArraySectionExpr>(X)) {
+    // base[lb:len] or, for multi-dimensional sections, the first dimension
+    // of A[lb:len][0:m]...; inner dimensions must be whole.
+    const ArraySectionExpr *First = AS;
+    while (const auto *Inner = dyn_cast<ArraySectionExpr>(strip(First->getBase()))) {
+      const Expr *LB = First->getLowerBound();
+      Expr::EvalResult Zero;
+      if (LB && !(LB->EvaluateAsInt(Zero, Ctx) && Zero.Val.getInt() == 0)) {
+        diag::error(DE, First->getBeginLoc(), "only the first dimension of a "
+                                              "multi-dimensional array section may "
+                                              "start after 0");
+        return false;
+      }
+      First = Inner;
+    }
+    V.Var = refVar(First->getBase());
+    V.SectionLB = First->getLowerBound();
+    V.SectionLen = First->getLength();
+    V.WholeObject = false;
+    if (V.Var && !V.SectionLen && !V.Var->getType()->isArrayType()) {
+      diag::error(DE, AS->getBeginLoc(), "array section of a pointer needs a length");
+      return false;
+    }
+  } else if (const auto *SE = dyn_cast<ArraySubscriptExpr>(X)) {
+    V.Var = refVar(SE->getBase());
+    V.SectionLB = SE->getIdx();
+    V.WholeObject = false;
+    V.SingleElement = true;
+  } else if (isa<DeclRefExpr>(X)) {
+    V.Var = refVar(X);
+  }
+  if (!V.Var) {
+    diag::error(DE, E->getBeginLoc(),
+                "this list item is not supported yet (struct members and member array "
+                "sections are not supported yet)");
+    return false;
+  }
+  QualType T = V.Var->getType().getNonReferenceType();
+  if (T->isPointerType()) {
+    if (V.WholeObject) {
+      diag::error(DE, E->getBeginLoc(),
+                  "map of pointer '" + V.Var->getName().str() +
+                      "' itself is not supported; map the data it points to with an array "
+                      "section, e.g. '" +
+                      V.Var->getName().str() + "[0:n]'");
+      return false;
+    }
+    V.K = RegionVar::MappedPointer;
+  } else {
+    if (T->isVariableArrayType()) {
+      diag::error(DE, E->getBeginLoc(), "variable-length arrays are not supported");
+      return false;
+    }
+    V.K = RegionVar::MappedObject;
+  }
+  return true;
+}
+
+namespace {
+
+} // namespace
 
 /// The argument of a clause as written: the text between its `(` (or the
 /// `:` after a modifier) and its `)`. Clang may replace the expression itself
@@ -331,6 +394,8 @@ std::string clauseArg(ASTContext &Ctx, const OMPClause *Cl, SourceLocation Open)
     return "";
   return StringRef(B + 1, E - B - 1).trim().str();
 }
+
+namespace {
 
 RedOp reductionOp(const OMPReductionClause *RC, bool &Ok) {
   Ok = true;
@@ -436,6 +501,51 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
         error(Cl->getBeginLoc(), "'if' clauses on constructs inside a target "
                                  "region are not supported yet");
       }
+      break;
+    }
+    case llvm::omp::OMPC_device: {
+      const auto *DC = cast<OMPDeviceClause>(Cl);
+      if (DC->getModifier() == OMPC_DEVICE_ancestor) {
+        error(Cl->getBeginLoc(), "device(ancestor: ...) is not supported");
+        break;
+      }
+      std::string Arg = clauseArg(Ctx, Cl, DC->getLParenLoc());
+      if (DC->getModifier() == OMPC_DEVICE_device_num)
+        Arg = StringRef(Arg).split(':').second.trim().str();
+      R.Device = Arg;
+      break;
+    }
+    case llvm::omp::OMPC_is_device_ptr:
+      for (const Expr *E : cast<OMPIsDevicePtrClause>(Cl)->varlists())
+        if (const VarDecl *V = refVar(E))
+          DevicePtrs.insert(V);
+      break;
+    case llvm::omp::OMPC_has_device_addr:
+      for (const Expr *E : cast<OMPHasDeviceAddrClause>(Cl)->varlists()) {
+        const VarDecl *V = refVar(E);
+        if (V && V->getType().getNonReferenceType()->isPointerType())
+          DevicePtrs.insert(V);
+        else
+          error(E->getBeginLoc(), "has_device_addr is supported for pointers only");
+      }
+      break;
+    case llvm::omp::OMPC_defaultmap: {
+      const auto *DM = cast<OMPDefaultmapClause>(Cl);
+      OpenMPDefaultmapClauseModifier M = DM->getDefaultmapModifier();
+      OpenMPDefaultmapClauseKind K = DM->getDefaultmapKind();
+      auto Set = [&](OpenMPDefaultmapClauseKind Cat) { Defaultmap[Cat] = M; };
+      if (K == OMPC_DEFAULTMAP_unknown) {
+        Set(OMPC_DEFAULTMAP_scalar);
+        Set(OMPC_DEFAULTMAP_aggregate);
+        Set(OMPC_DEFAULTMAP_pointer);
+      } else {
+        Set(K);
+      }
+      if ((K == OMPC_DEFAULTMAP_pointer || K == OMPC_DEFAULTMAP_unknown) &&
+          (M == OMPC_DEFAULTMAP_MODIFIER_alloc || M == OMPC_DEFAULTMAP_MODIFIER_to ||
+           M == OMPC_DEFAULTMAP_MODIFIER_from || M == OMPC_DEFAULTMAP_MODIFIER_tofrom))
+        error(Cl->getBeginLoc(), "defaultmap that maps pointers themselves is not supported; "
+                                 "map the data they point to with array sections");
       break;
     }
     case llvm::omp::OMPC_num_teams:
@@ -817,13 +927,36 @@ void Analyzer::collectVars() {
                                   "supported");
       continue;
     }
-    if (ToFrom.count(V) && !T->isPointerType()) {
+    // Implicit rules (OpenMP 5.x), as changed by defaultmap.
+    OpenMPDefaultmapClauseKind Cat = T->isPointerType()  ? OMPC_DEFAULTMAP_pointer
+                                     : T->isScalarType() ? OMPC_DEFAULTMAP_scalar
+                                                         : OMPC_DEFAULTMAP_aggregate;
+    auto DMIt = Defaultmap.find(Cat);
+    OpenMPDefaultmapClauseModifier DM =
+        DMIt == Defaultmap.end() ? OMPC_DEFAULTMAP_MODIFIER_unknown : DMIt->second;
+    bool DeclareTarget = false;
+    if (auto MT = OMPDeclareTargetDeclAttr::isDeclareTargetDeclaration(V))
+      DeclareTarget = *MT == OMPDeclareTargetDeclAttr::MT_To ||
+                      *MT == OMPDeclareTargetDeclAttr::MT_Enter;
+    if ((ToFrom.count(V) || DeclareTarget) && !T->isPointerType()) {
+      // Declare target variables are always present: the map copies nothing.
       RV.K = RegionVar::MappedObject;
       RV.Map = RegionVar::ToFrom;
-    } else if (TargetFirstprivate.count(V)) {
-      RV.K = RegionVar::ByValue;
+    } else if (TargetFirstprivate.count(V) || DevicePtrs.count(V) ||
+               DM == OMPC_DEFAULTMAP_MODIFIER_firstprivate) {
+      RV.K = RegionVar::ByValue; // pointers too: their value, untranslated
     } else if (T->isPointerType()) {
       RV.K = RegionVar::Pointer;
+    } else if (DM == OMPC_DEFAULTMAP_MODIFIER_alloc || DM == OMPC_DEFAULTMAP_MODIFIER_to ||
+               DM == OMPC_DEFAULTMAP_MODIFIER_from || DM == OMPC_DEFAULTMAP_MODIFIER_tofrom ||
+               DM == OMPC_DEFAULTMAP_MODIFIER_present) {
+      RV.K = RegionVar::MappedObject;
+      RV.Map = DM == OMPC_DEFAULTMAP_MODIFIER_alloc  ? RegionVar::Alloc
+               : DM == OMPC_DEFAULTMAP_MODIFIER_to   ? RegionVar::To
+               : DM == OMPC_DEFAULTMAP_MODIFIER_from ? RegionVar::From
+                                                     : RegionVar::ToFrom;
+      if (DM == OMPC_DEFAULTMAP_MODIFIER_present)
+        RV.Mods |= 2u;
     } else if (T->isScalarType() || T->isDependentType()) {
       RV.K = RegionVar::ByValue;
     } else {

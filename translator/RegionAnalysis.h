@@ -26,6 +26,26 @@ std::optional<model::Region> analyzeRegion(clang::ASTContext &Ctx,
                                            const clang::OMPExecutableDirective *D,
                                            const clang::FunctionDecl *F);
 
+/// Parses one list item of a map/to/from clause (`x`, `a[lb:len]`,
+/// `p[lb:len]`, `A[lb:len][0:m]`, `a[i]`) into \p V (Var, K, section).
+/// Reports what is not supported and returns false.
+bool parseListItem(clang::ASTContext &Ctx, const clang::Expr *E, model::RegionVar &V);
+
+/// The map-type modifiers of a map clause as omp2cu::MapModifier bits;
+/// reports those that are not supported (mapper, iterator) and returns false.
+bool mapModifiers(clang::ASTContext &Ctx, const clang::OMPClause *C, unsigned &Mods);
+
+/// The argument of a clause as written, between \p Open (its `(` or the `:`
+/// after a modifier) and its `)`.
+std::string clauseArg(clang::ASTContext &Ctx, const clang::OMPClause *Cl,
+                      clang::SourceLocation Open);
+
+/// True for the OpenMP API functions the device runtime answers in kernels.
+bool isDeviceOmpApi(llvm::StringRef Name);
+/// True for the host device-memory API the runtime provides in namespace
+/// omp2cu (omp_target_alloc, omp_get_num_devices, ...).
+bool isHostDeviceApi(llvm::StringRef Name);
+
 /// The associated statement of \p D with Clang's CapturedStmt layers removed.
 const clang::Stmt *associatedStmt(const clang::OMPExecutableDirective *D);
 

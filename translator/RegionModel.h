@@ -105,7 +105,9 @@ struct RegionVar {
   } K = ByValue;
   const clang::VarDecl *Var = nullptr;
   /// For mapped items: map kind and the section base[LB:Len] (null = whole).
-  enum MapKind { To, From, ToFrom, Alloc } Map = ToFrom;
+  enum MapKind { To, From, ToFrom, Alloc, Release, Delete } Map = ToFrom;
+  /// Map-type modifiers: omp2cu::MapModifier bits (always = 1, present = 2).
+  unsigned Mods = 0;
   const clang::Expr *SectionLB = nullptr;
   const clang::Expr *SectionLen = nullptr;
   bool WholeObject = true;
@@ -120,6 +122,7 @@ struct Region {
   /// Clause arguments as written (empty: absent), evaluated on the host.
   std::string IfCond;   ///< if(target:) / if()
   std::string NumTeams, ThreadLimit, NumThreads, Simdlen;
+  std::string Device; ///< device(n); empty: the default device
   std::string KernelName;
   std::string FileName;
   unsigned Line = 0;

@@ -25,6 +25,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 using namespace clang;
 
 namespace omp2cu {
@@ -73,19 +75,53 @@ public:
     return R;
   }
 
-  bool dataStmt(Stmt *S) {
-    auto *D = dyn_cast<OMPExecutableDirective>(S);
-    if (!D)
-      return false;
+  /// target data (with a body, searched for target regions), and the
+  /// standalone target enter data / exit data / update.
+  std::vector<const OMPExecutableDirective *> DataRegions, Standalone;
+  /// Global variables of `declare target` (to/enter): registered with the
+  /// runtime.
+  std::vector<const VarDecl *> DeclareTargetVars;
+  /// Calls of the host device-memory API, to be pointed at the runtime's.
+  std::vector<const CallExpr *> HostApiCalls;
+
+  bool VisitVarDecl(VarDecl *V) {
+    if (V->hasGlobalStorage() && !V->isStaticLocal() &&
+        SM.isInMainFile(SM.getExpansionLoc(V->getLocation())))
+      if (auto MT = OMPDeclareTargetDeclAttr::isDeclareTargetDeclaration(V))
+        if (*MT == OMPDeclareTargetDeclAttr::MT_To || *MT == OMPDeclareTargetDeclAttr::MT_Enter)
+          if (V->isThisDeclarationADefinition() == VarDecl::Definition ||
+              V->isThisDeclarationADefinition() == VarDecl::TentativeDefinition)
+            DeclareTargetVars.push_back(V);
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *CE) {
+    if (const FunctionDecl *F = CE->getDirectCallee())
+      if (analysis::isHostDeviceApi(F->getName()) &&
+          SM.isInMainFile(SM.getExpansionLoc(CE->getBeginLoc())))
+        HostApiCalls.push_back(CE);
+    return true;
+  }
+
+  bool dataStmt(OMPExecutableDirective *D) {
     OpenMPDirectiveKind K = D->getDirectiveKind();
-    if (K == llvm::omp::OMPD_target_data || K == llvm::omp::OMPD_target_enter_data ||
-        K == llvm::omp::OMPD_target_exit_data || K == llvm::omp::OMPD_target_update) {
-      report(D->getBeginLoc(), "'#pragma omp " + llvm::omp::getOpenMPDirectiveName(K).str() +
-                                   "' is not supported yet (the complete data environment "
-                                   "is its own milestone)");
+    if (K != llvm::omp::OMPD_target_data && K != llvm::omp::OMPD_target_enter_data &&
+        K != llvm::omp::OMPD_target_exit_data && K != llvm::omp::OMPD_target_update)
+      return false;
+    if (!SM.isInMainFile(SM.getExpansionLoc(D->getBeginLoc())) ||
+        D->getBeginLoc().isMacroID()) {
+      report(D->getBeginLoc(), "data directives in included files or macros are not "
+                               "supported yet");
       return true;
     }
-    return false;
+    if (K == llvm::omp::OMPD_target_data) {
+      DataRegions.push_back(D);
+      // Target regions inside the data region are translated as usual.
+      RecursiveASTVisitor::TraverseStmt(const_cast<Stmt *>(analysis::associatedStmt(D)));
+    } else {
+      Standalone.push_back(D);
+    }
+    return true;
   }
 
   bool TraverseStmt(Stmt *S) {
@@ -93,7 +129,7 @@ public:
       return true;
     if (auto *D = dyn_cast<OMPExecutableDirective>(S)) {
       SourceLocation L = SM.getExpansionLoc(D->getBeginLoc());
-      if (dataStmt(S))
+      if (dataStmt(D))
         return true;
       if (hasTargetLeaf(D->getDirectiveKind())) {
         if (!SM.isInMainFile(L)) {
@@ -216,7 +252,7 @@ public:
       HostRW.InsertText(SM.getExpansionLoc(At), Kernel, /*InsertAfter=*/true);
       remarks(Ctx, R, P);
     }
-    if (DE.hasErrorOccurred())
+    if (!dataDirectives(Ctx, HostRW, F) || DE.hasErrorOccurred())
       return;
 
     FileID Main = SM.getMainFileID();
@@ -232,6 +268,53 @@ public:
 private:
   const TranslateOptions &Opts;
   TranslateResult &Result;
+
+  /// The host side of the data environment: data directives, declare target
+  /// variables, and the device-memory API.
+  bool dataDirectives(ASTContext &Ctx, Rewriter &HostRW, const Finder &F) {
+    SourceManager &SM = Ctx.getSourceManager();
+    bool Ok = true;
+    auto PragmaRange = [&](const OMPExecutableDirective *D) {
+      return CharSourceRange::getCharRange(SM.getExpansionLoc(D->getBeginLoc()),
+                                           SM.getExpansionLoc(D->getEndLoc()));
+    };
+    for (const OMPExecutableDirective *D : F.Standalone) {
+      std::string Text = emit::emitStandaloneData(Ctx, D);
+      if (Text.empty()) {
+        Ok = false;
+        continue;
+      }
+      HostRW.ReplaceText(PragmaRange(D), Text);
+    }
+    // Inner data regions first, so that closing texts at the same place nest.
+    for (auto It = F.DataRegions.rbegin(); It != F.DataRegions.rend(); ++It) {
+      const OMPExecutableDirective *D = *It;
+      std::string Open, Close;
+      if (!emit::emitDataRegion(Ctx, D, Open, Close)) {
+        Ok = false;
+        continue;
+      }
+      HostRW.ReplaceText(PragmaRange(D), Open);
+      HostRW.InsertTextAfter(text::stmtRange(Ctx, analysis::associatedStmt(D)).getEnd(), Close);
+    }
+    for (const CallExpr *CE : F.HostApiCalls)
+      HostRW.InsertTextBefore(SM.getExpansionLoc(CE->getBeginLoc()), "omp2cu::");
+    // Declare target variables: their device copies, registered at start-up.
+    std::string Reg;
+    for (const VarDecl *V : F.DeclareTargetVars) {
+      std::string N = V->getQualifiedNameAsString();
+      std::string Id = N;
+      std::replace(Id.begin(), Id.end(), ':', '_');
+      Reg += fmt::format("static omp2cu::host::DeclareTarget<decltype({0})> "
+                         "omp2cu_declare_target_{1}(&{0}, 1, \"{0}\");\n",
+                         N, Id);
+    }
+    if (!Reg.empty())
+      HostRW.InsertTextAfter(SM.getLocForEndOfFile(SM.getMainFileID()),
+                             "\n// omp2cu: device copies of the 'declare target' variables\n" +
+                                 Reg);
+    return Ok;
+  }
 
   void remarks(ASTContext &Ctx, const model::Region &R, const plan::KernelPlan &P) {
     if (!Opts.Remarks)

@@ -1,0 +1,224 @@
+//===- DataEmitter.cpp - Host code of the data-mapping directives ---------===//
+//
+// Part of omp2cu. `target data`, `target enter data`, `target exit data` and
+// `target update` run on the host: each becomes calls of the runtime's data
+// environment (runtime/include/omp2cu/host), which keeps the present table
+// and its reference counts as OpenMP 5.x specifies. See Emitter.h.
+//
+//===----------------------------------------------------------------------===//
+#include "Diagnostics.h"
+#include "Emitter.h"
+#include "RegionAnalysis.h"
+#include "SourceText.h"
+
+#include "clang/AST/OpenMPClause.h"
+#include "llvm/Frontend/OpenMP/OMP.h"
+
+#include <fmt/format.h>
+
+using namespace clang;
+using namespace omp2cu::model;
+
+namespace omp2cu::emit {
+namespace {
+
+/// Clauses every data directive may have: if, device, and what is synchronous
+/// here anyway.
+struct Common {
+  std::string If, Device;
+  bool Ok = true;
+};
+
+/// A list item of a map/to/from clause, with what to do with it.
+struct Item {
+  RegionVar V;
+  enum Action { Map, To, From } A = Map;
+};
+
+bool collect(ASTContext &Ctx, const OMPExecutableDirective *D, Common &C,
+             std::vector<Item> &Items, std::vector<const VarDecl *> &UseDevicePtr,
+             std::vector<const VarDecl *> &UseDeviceAddr) {
+  DiagnosticsEngine &DE = Ctx.getDiagnostics();
+  for (const OMPClause *Cl : D->clauses()) {
+    if (Cl->isImplicit())
+      continue;
+    auto List = [&](ArrayRef<const Expr *> Vars, RegionVar::MapKind K, Item::Action A,
+                    unsigned Mods) {
+      for (const Expr *E : Vars) {
+        Item I;
+        I.V.Map = K;
+        I.V.Mods = Mods;
+        I.A = A;
+        if (!analysis::parseListItem(Ctx, E, I.V))
+          C.Ok = false;
+        else
+          Items.push_back(I);
+      }
+    };
+    auto Vars = [](auto *VL) {
+      std::vector<const Expr *> Out(VL->varlist_begin(), VL->varlist_end());
+      return Out;
+    };
+    unsigned Mods = 0;
+    switch (Cl->getClauseKind()) {
+    case llvm::omp::OMPC_map: {
+      const auto *MC = cast<OMPMapClause>(Cl);
+      if (!analysis::mapModifiers(Ctx, Cl, Mods)) {
+        C.Ok = false;
+        break;
+      }
+      RegionVar::MapKind K = RegionVar::ToFrom;
+      switch (MC->getMapType()) {
+      case OMPC_MAP_to: K = RegionVar::To; break;
+      case OMPC_MAP_from: K = RegionVar::From; break;
+      case OMPC_MAP_alloc: K = RegionVar::Alloc; break;
+      case OMPC_MAP_release: K = RegionVar::Release; break;
+      case OMPC_MAP_delete: K = RegionVar::Delete; break;
+      default: break;
+      }
+      List(Vars(MC), K, Item::Map, Mods);
+      break;
+    }
+    case llvm::omp::OMPC_to:
+      if (analysis::mapModifiers(Ctx, Cl, Mods))
+        List(Vars(cast<OMPToClause>(Cl)), RegionVar::To, Item::To, Mods);
+      else
+        C.Ok = false;
+      break;
+    case llvm::omp::OMPC_from:
+      if (analysis::mapModifiers(Ctx, Cl, Mods))
+        List(Vars(cast<OMPFromClause>(Cl)), RegionVar::From, Item::From, Mods);
+      else
+        C.Ok = false;
+      break;
+    case llvm::omp::OMPC_use_device_ptr:
+      for (const Expr *E : cast<OMPUseDevicePtrClause>(Cl)->varlists())
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+          if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+            UseDevicePtr.push_back(V);
+      break;
+    case llvm::omp::OMPC_use_device_addr:
+      for (const Expr *E : cast<OMPUseDeviceAddrClause>(Cl)->varlists()) {
+        const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+        const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+        if (V)
+          UseDeviceAddr.push_back(V);
+        else {
+          diag::error(DE, E->getBeginLoc(), "use_device_addr of this list item is not "
+                                            "supported yet (variables only)");
+          C.Ok = false;
+        }
+      }
+      break;
+    case llvm::omp::OMPC_if: {
+      const auto *IC = cast<OMPIfClause>(Cl);
+      C.If = analysis::clauseArg(Ctx, Cl, IC->getColonLoc().isValid() ? IC->getColonLoc()
+                                                                      : IC->getLParenLoc());
+      break;
+    }
+    case llvm::omp::OMPC_device: {
+      const auto *DC = cast<OMPDeviceClause>(Cl);
+      std::string Arg = analysis::clauseArg(Ctx, Cl, DC->getLParenLoc());
+      if (DC->getModifier() == OMPC_DEVICE_device_num)
+        Arg = StringRef(Arg).split(':').second.trim().str();
+      C.Device = Arg;
+      break;
+    }
+    case llvm::omp::OMPC_nowait:
+      // Runs synchronously: a valid execution of a deferrable task.
+      break;
+    default:
+      diag::error(DE, Cl->getBeginLoc(),
+                  "clause '" + std::string(llvm::omp::getOpenMPClauseName(Cl->getClauseKind())) +
+                      "' is not supported yet on this directive");
+      C.Ok = false;
+    }
+  }
+  return C.Ok;
+}
+
+std::string where(ASTContext &Ctx, const OMPExecutableDirective *D, const std::string &Name) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation L = SM.getExpansionLoc(D->getBeginLoc());
+  return fmt::format("\"{}\", \"{}\", {}", Name,
+                     text::cstring(llvm::sys::path::filename(SM.getFilename(L))),
+                     SM.getExpansionLineNumber(L));
+}
+
+std::string deviceArg(const Common &C) { return C.Device.empty() ? "" : ", (" + C.Device + ")"; }
+
+} // namespace
+
+std::string emitStandaloneData(ASTContext &Ctx, const OMPExecutableDirective *D) {
+  Common C;
+  std::vector<Item> Items;
+  std::vector<const VarDecl *> UDP, UDA;
+  if (!collect(Ctx, D, C, Items, UDP, UDA))
+    return "";
+  std::string Name = llvm::omp::getOpenMPDirectiveName(D->getDirectiveKind()).str();
+  std::string Ind = text::indentOf(Ctx.getSourceManager(), D->getBeginLoc());
+  std::string Body;
+  for (const Item &I : Items) {
+    std::string Fn;
+    switch (D->getDirectiveKind()) {
+    case llvm::omp::OMPD_target_enter_data: Fn = "enter_data"; break;
+    case llvm::omp::OMPD_target_exit_data: Fn = "exit_data"; break;
+    default: Fn = I.A == Item::To ? "update_to" : "update_from"; break;
+    }
+    std::string Mods = modsArg(I.V.Mods);
+    std::string ModsValue = Mods.empty() ? "0u" : Mods.substr(2);
+    std::string N = I.V.Var->getNameAsString();
+    if (Fn == "enter_data" || Fn == "exit_data")
+      Body += fmt::format("{}  omp2cu::host::{}({}, {}, {}, \"{}\", omp2cu_where{});\n", Ind, Fn,
+                          sectionArgs(Ctx, I.V), mapKindName(I.V.Map), ModsValue, N,
+                          deviceArg(C));
+    else
+      Body += fmt::format("{}  omp2cu::host::{}({}, {}, \"{}\", omp2cu_where{});\n", Ind, Fn,
+                          sectionArgs(Ctx, I.V), ModsValue, N, deviceArg(C));
+  }
+  std::string Out = fmt::format("{{ // omp2cu: '#pragma omp {}'\n", text::directiveText(Ctx, D));
+  Out += fmt::format("{}  const omp2cu::host::Where omp2cu_where{{{}}};\n", Ind,
+                     where(Ctx, D, Name));
+  if (!C.If.empty())
+    Out += fmt::format("{}  if ({}) {{\n{}{}  }}\n", Ind, C.If, Body, Ind);
+  else
+    Out += Body;
+  return Out + Ind + "}";
+}
+
+bool emitDataRegion(ASTContext &Ctx, const OMPExecutableDirective *D, std::string &Open,
+                    std::string &Close) {
+  Common C;
+  std::vector<Item> Items;
+  std::vector<const VarDecl *> UDP, UDA;
+  if (!collect(Ctx, D, C, Items, UDP, UDA))
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string Ind = text::indentOf(SM, D->getBeginLoc());
+  std::string R = "omp2cu_data_L" + std::to_string(SM.getExpansionLineNumber(D->getBeginLoc()));
+  std::string Maps;
+  for (const Item &I : Items)
+    Maps += fmt::format("{}  {}.map({}, {}, \"{}\"{});\n", Ind, R, sectionArgs(Ctx, I.V),
+                        mapKindName(I.V.Map), I.V.Var->getNameAsString(), modsArg(I.V.Mods));
+  Open = fmt::format("{{ // omp2cu: '#pragma omp {}'\n", text::directiveText(Ctx, D));
+  Open += fmt::format("{}  omp2cu::host::TargetRegion {}({}{});\n", Ind, R,
+                      where(Ctx, D, "target data"), deviceArg(C));
+  if (!C.If.empty())
+    Open += fmt::format("{}  if ({}) {{\n{}{}  }}\n", Ind, C.If, Maps, Ind);
+  else
+    Open += Maps;
+  Open += Ind + "  {";
+  // In the structured block, the listed pointers and variables name the
+  // device copies.
+  for (const VarDecl *V : UDP)
+    Open += fmt::format(" auto *omp2cu_outer_{0} = {0}; auto *{0} = {1}.device_address(omp2cu_outer_{0});",
+                        V->getNameAsString(), R);
+  for (const VarDecl *V : UDA)
+    Open += fmt::format(" auto &omp2cu_outer_{0} = {0}; auto &{0} = *{1}.device_address(&omp2cu_outer_{0});",
+                        V->getNameAsString(), R);
+  Open += "\n" + Ind;
+  Close = fmt::format("\n{}  }}\n{}  {}.end();\n{}}}", Ind, Ind, R, Ind);
+  return true;
+}
+
+} // namespace omp2cu::emit
