@@ -168,6 +168,8 @@ std::string emitStandaloneData(ASTContext &Ctx, const OMPExecutableDirective *D)
     std::string Mods = modsArg(I.V.Mods);
     std::string ModsValue = Mods.empty() ? "0u" : Mods.substr(2);
     std::string N = I.V.Var->getNameAsString();
+    if (I.V.Member)
+      N += "." + I.V.Member->getNameAsString();
     if (Fn == "enter_data" || Fn == "exit_data")
       Body += fmt::format("{}  omp2cu::host::{}({}, {}, {}, \"{}\", omp2cu_where{});\n", Ind, Fn,
                           sectionArgs(Ctx, I.V), mapKindName(I.V.Map), ModsValue, N,
@@ -198,8 +200,10 @@ bool emitDataRegion(ASTContext &Ctx, const OMPExecutableDirective *D, std::strin
   std::string R = "omp2cu_data_L" + std::to_string(SM.getExpansionLineNumber(D->getBeginLoc()));
   std::string Maps;
   for (const Item &I : Items)
-    Maps += fmt::format("{}  {}.map({}, {}, \"{}\"{});\n", Ind, R, sectionArgs(Ctx, I.V),
-                        mapKindName(I.V.Map), I.V.Var->getNameAsString(), modsArg(I.V.Mods));
+    Maps += fmt::format("{}  {}.map({}, {}, \"{}{}\"{});\n", Ind, R, sectionArgs(Ctx, I.V),
+                        mapKindName(I.V.Map), I.V.Var->getNameAsString(),
+                        I.V.Member ? "." + I.V.Member->getNameAsString() : std::string(),
+                        modsArg(I.V.Mods));
   Open = fmt::format("{{ // omp2cu: '#pragma omp {}'\n", text::directiveText(Ctx, D));
   Open += fmt::format("{}  omp2cu::host::TargetRegion {}({}{});\n", Ind, R,
                       where(Ctx, D, "target data"), deviceArg(C));

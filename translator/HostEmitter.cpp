@@ -49,6 +49,8 @@ const char *mapKindName(RegionVar::MapKind K) { return mapKind(K); }
 
 std::string sectionArgs(ASTContext &Ctx, const RegionVar &RV) {
   std::string N = RV.Var->getNameAsString();
+  if (RV.Member)
+    N += "." + RV.Member->getNameAsString();
   if (RV.WholeObject)
     return "&" + N + ", 0, 1";
   std::string LB = RV.SectionLB ? text::get(Ctx, RV.SectionLB->getSourceRange()) : "0";
@@ -134,7 +136,20 @@ std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan 
     QualType T = V->getType().getNonReferenceType();
     switch (RV.K) {
     case RegionVar::ByValue:
-      Args += ", " + N;
+      if (RV.Attached.empty()) {
+        Args += ", " + N;
+        break;
+      }
+      // Pointer attachment: a copy of the struct whose pointer members hold
+      // the device addresses of their mapped sections.
+      Maps += fmt::format("{}  auto omp2cu_val_{} = {};\n", In, N, N);
+      for (const RegionVar &M : RV.Attached) {
+        std::string Member = M.Member->getNameAsString();
+        Maps += fmt::format("{}  omp2cu_val_{}.{} = omp2cu_region.map({}, {}, \"{}.{}\"{});\n", In,
+                            N, Member, sectionArgs(Ctx, M), mapKind(M.Map), N, Member,
+                            modsArg(M.Mods));
+      }
+      Args += ", omp2cu_val_" + N;
       break;
     case RegionVar::Pointer:
       Translates += fmt::format("{}  auto *{} = omp2cu_region.translate({}, \"{}\");\n", In, Dev,

@@ -127,6 +127,9 @@ private:
   bool parseLoop(const ForStmt *For, Loop &L);
   void parseClauses(const OMPExecutableDirective *D, Construct &C, bool IsRoot);
   void parseMap(const OMPMapClause *MC);
+  void attachMember(const RegionVar &M, const Expr *E);
+  /// Structs with attached members that the construct also maps back.
+  llvm::SmallPtrSet<const VarDecl *, 4> StructCopiedBack;
   Construct::SeqKind scan(const Stmt *S, Construct &C,
                           llvm::SmallPtrSetImpl<const VarDecl *> &Locals);
   Construct::SeqKind classifyExpr(const Expr *E, const Stmt *AsStmt,
@@ -265,6 +268,20 @@ void Analyzer::parseMap(const OMPMapClause *MC) {
       Failed = true;
       continue;
     }
+    if (V.Member) {
+      attachMember(V, E);
+      continue;
+    }
+    bool Dup = false;
+    for (RegionVar &Old : R.Vars)
+      if (Old.Var == V.Var && Old.K == RegionVar::ByValue && !Old.Attached.empty() &&
+          V.WholeObject) {
+        Dup = true; // map(s) beside map(s.p[..]): the struct goes by value
+        if (V.Map == RegionVar::From || V.Map == RegionVar::ToFrom)
+          StructCopiedBack.insert(V.Var);
+      }
+    if (Dup)
+      continue;
     for (const RegionVar &Old : R.Vars)
       if (Old.Var == V.Var) {
         error(E->getBeginLoc(), "'" + V.Var->getName() +
@@ -273,6 +290,30 @@ void Analyzer::parseMap(const OMPMapClause *MC) {
       }
     R.Vars.push_back(V);
   }
+}
+
+void Analyzer::attachMember(const RegionVar &M, const Expr *E) {
+  // The struct goes to the kernel by value, its pointer members pointing to
+  // the device copies of their sections.
+  for (RegionVar &Old : R.Vars)
+    if (Old.Var == M.Var) {
+      if (Old.K == RegionVar::MappedObject && Old.WholeObject) {
+        if (Old.Map == RegionVar::From || Old.Map == RegionVar::ToFrom)
+          StructCopiedBack.insert(Old.Var);
+        Old.K = RegionVar::ByValue;
+      } else if (Old.K != RegionVar::ByValue) {
+        error(E->getBeginLoc(), "'" + M.Var->getName() + "' is mapped in a way that cannot "
+                                "be combined with sections of its members");
+        return;
+      }
+      Old.Attached.push_back(M);
+      return;
+    }
+  RegionVar S;
+  S.Var = M.Var;
+  S.K = RegionVar::ByValue;
+  S.Attached.push_back(M);
+  R.Vars.push_back(S);
 }
 
 } // namespace
@@ -336,9 +377,25 @@ bool parseListItem(ASTContext &Ctx, const Expr *E, RegionVar &V) {
       First = Inner;
     }
     V.Var = refVar(First->getBase());
+    if (const auto *ME = dyn_cast<MemberExpr>(strip(First->getBase()))) {
+      // s.p[lb:len]: the data a pointer member points to.
+      const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+      if (!ME->isArrow() && F && F->getType()->isPointerType() && refVar(ME->getBase())) {
+        V.Var = refVar(ME->getBase());
+        V.Member = F;
+      }
+    }
     V.SectionLB = First->getLowerBound();
     V.SectionLen = First->getLength();
     V.WholeObject = false;
+    if (V.Member) {
+      if (!V.SectionLen) {
+        diag::error(DE, AS->getBeginLoc(), "array section of a pointer member needs a length");
+        return false;
+      }
+      V.K = RegionVar::MappedPointer;
+      return true;
+    }
     if (V.Var && !V.SectionLen && !V.Var->getType()->isArrayType()) {
       diag::error(DE, AS->getBeginLoc(), "array section of a pointer needs a length");
       return false;
@@ -353,8 +410,8 @@ bool parseListItem(ASTContext &Ctx, const Expr *E, RegionVar &V) {
   }
   if (!V.Var) {
     diag::error(DE, E->getBeginLoc(),
-                "this list item is not supported yet (struct members and member array "
-                "sections are not supported yet)");
+                "this list item is not supported yet (only variables, array sections of "
+                "them, and sections of pointer members of struct variables, s.p[lb:len])");
     return false;
   }
   QualType T = V.Var->getType().getNonReferenceType();
@@ -968,6 +1025,28 @@ void Analyzer::collectVars() {
       continue;
     }
     R.Vars.push_back(RV);
+  }
+  // A struct with attached members reaches the kernel as a copy: its own
+  // members must not be written there (the write would not come back).
+  for (const RegionVar &RV : R.Vars) {
+    if (RV.Attached.empty())
+      continue;
+    std::function<void(const Stmt *)> Writes = [&](const Stmt *S) {
+      if (!S)
+        return;
+      const Expr *LHS = nullptr;
+      if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp())
+        LHS = BO->getLHS();
+      if (const auto *UO = dyn_cast<UnaryOperator>(S); UO && UO->isIncrementDecrementOp())
+        LHS = UO->getSubExpr();
+      if (LHS && ownStorageRoot(LHS) == RV.Var)
+        error(LHS->getBeginLoc(), "writing to '" + RV.Var->getName() +
+                                      "', whose pointer members are mapped, is not supported "
+                                      "yet in a target region");
+      for (const Stmt *Ch : S->children())
+        Writes(Ch);
+    };
+    Writes(associatedStmt(RootD));
   }
   // Keep the order of first use for mapped items too (kernel parameters).
   std::vector<RegionVar> Ordered;

@@ -17,6 +17,7 @@
 
 namespace clang {
 class Expr;
+class FieldDecl;
 class ForStmt;
 class FunctionDecl;
 class OMPExecutableDirective;
@@ -112,6 +113,13 @@ struct RegionVar {
   const clang::Expr *SectionLen = nullptr;
   bool WholeObject = true;
   bool SingleElement = false; ///< map(a[i]): one element
+  /// A section of a pointer member, `s.p[lb:len]` (Var is s): the data the
+  /// member points to. Null for sections of the variable itself.
+  const clang::FieldDecl *Member = nullptr;
+  /// Sections of pointer members of this struct variable mapped by the same
+  /// construct: the kernel gets a copy of the struct whose members point to
+  /// the device data (pointer attachment).
+  std::vector<RegionVar> Attached;
 };
 
 /// Everything about one target region.
