@@ -122,3 +122,53 @@ void run_everything(int *ia, unsigned *ua, long long *la, unsigned long long *ul
   const host::Geometry G = host::configure(Cfg);
   ia[0] += static_cast<int>(G.teams) + both_sides(omp2cu::omp_get_num_threads());
 }
+
+// The data environment as generated: declare target, target data with modifiers on a device,
+// enter/exit data, update, use_device_addr and the device-memory API.
+namespace {
+double Coeffs[4] = {1, 2, 3, 4};
+host::DeclareTarget<double> CoeffsDT(Coeffs, 4, "Coeffs");
+
+__global__ void scale(double *a, const double *coeffs, long n) {
+  for (u64 Iv = dev::ws_id(Teams | Threads); Iv < static_cast<u64>(n);
+       Iv += dev::ws_count(Teams | Threads))
+    a[Iv] *= coeffs[Iv % 4];
+}
+} // namespace
+
+int run_data_environment(double *a, long n, int dev) {
+  const host::Where W{"target enter data", __FILE__, __LINE__};
+  host::enter_data(a, 0, n, MapKind::To, ModAlways, "a", W, dev);
+  host::enter_data(static_cast<const double *>(a), 0, n, MapKind::Alloc, 0, "a", W);
+  {
+    host::TargetRegion Data("target data", __FILE__, __LINE__, dev);
+    double *Da = Data.map(a, 0, n, MapKind::ToFrom, "a", ModPresent | ModClose);
+    double *Addr = Data.device_address(a);
+    host::TargetRegion R("scale", __FILE__, __LINE__, dev);
+    const double *Dc = R.map(Coeffs, 0, 4, MapKind::To, "Coeffs");
+    host::LaunchConfig Cfg;
+    Cfg.teams = Cfg.parallel = true;
+    R.launch(scale, Cfg, Da, Dc, n);
+    R.end();
+    host::update_from(a, 0, n / 2, 0, "a[0:n/2]", {"target update", __FILE__, __LINE__}, dev);
+    host::update_to(Coeffs, 0, 4, ModPresent, "Coeffs", {"target update", __FILE__, __LINE__});
+    (void)Addr;
+  }
+  host::exit_data(a, 0, n, MapKind::From, ModAlways, "a", W, dev);
+  host::exit_data(a, 0, n, MapKind::Release, 0, "a", W);
+  host::exit_data(a, 0, n, MapKind::Delete, 0, "a", W);
+
+  const int Host = omp2cu::omp_get_initial_device();
+  const int Dev = omp2cu::omp_get_default_device();
+  omp2cu::omp_set_default_device(Dev);
+  void *P = omp2cu::omp_target_alloc(64, Dev);
+  int Rc = omp2cu::omp_target_memcpy(P, a, 64, 0, 0, Dev, Host);
+  const size_t Vol[2] = {2, 2}, Off[2] = {0, 0}, Dim[2] = {4, 4};
+  Rc += omp2cu::omp_target_memcpy_rect(P, a, sizeof(double), 2, Vol, Off, Off, Dim, Dim, Dev,
+                                       Host);
+  Rc += omp2cu::omp_target_is_present(a, Dev);
+  Rc += omp2cu::omp_target_associate_ptr(a, P, 64, 0, Dev);
+  Rc += omp2cu::omp_target_disassociate_ptr(a, Dev);
+  omp2cu::omp_target_free(P, Dev);
+  return Rc + omp2cu::omp_get_num_devices() + omp2cu::omp_get_device_num();
+}

@@ -39,6 +39,37 @@ int main(int argc, char **argv) {
     C.num_threads = 4;
     C.simdlen = 8;
     R.launch(deadlock_kernel, C, A);
+  } else if (!std::strcmp(What, "present_map")) {
+    host::TargetRegion R("kern_present", "input.c", 5);
+    R.map(A, 0, 10, MapKind::ToFrom, "x", ModPresent);
+  } else if (!std::strcmp(What, "present_exit")) {
+    host::exit_data(A, 0, 10, MapKind::From, ModPresent, "y", {"target exit data", "input.c", 6});
+  } else if (!std::strcmp(What, "present_update")) {
+    host::enter_data(A, 0, 10, MapKind::To, 0, "A", {"target enter data", "input.c", 7});
+    host::update_to(A, 0, 10, ModPresent, "A", {"target update", "input.c", 8}); // Fine.
+    host::update_from(A, 20, 5, ModPresent, "u", {"target update", "input.c", 9});
+  } else if (!std::strcmp(What, "bad_device")) {
+    host::TargetRegion R("kern_dev", "input.c", 11, 3);
+  } else if (!std::strcmp(What, "initial_device_region")) {
+    host::TargetRegion R("kern_host", "input.c", 12, omp2cu::omp_get_initial_device());
+  } else if (!std::strcmp(What, "bad_default_device")) {
+    omp2cu::omp_set_default_device(5);
+    host::enter_data(A, 0, 10, MapKind::To, 0, "A", {"target enter data", "input.c", 13});
+  } else if (!std::strcmp(What, "api_bad_device")) {
+    void *P = omp2cu::omp_target_alloc(64, omp2cu::omp_get_initial_device()); // Fine: host.
+    omp2cu::omp_target_free(P, omp2cu::omp_get_initial_device());
+    omp2cu::omp_target_alloc(64, 7);
+  } else if (!std::strcmp(What, "api_negative_device")) {
+    omp2cu::omp_target_memcpy(A, A + 50, 4, 0, 0, omp2cu::omp_get_initial_device(), -3);
+  } else if (!std::strcmp(What, "alloc_failure")) {
+    host::TargetRegion R("kern_big", "input.c", 14);
+    R.map(reinterpret_cast<char *>(A), 0, 1ull << 60, MapKind::Alloc, "huge");
+  } else if (!std::strcmp(What, "release_in_region")) {
+    host::TargetRegion R("kern_release", "input.c", 15);
+    R.map(A, 0, 10, MapKind::Release, "r");
+  } else if (!std::strcmp(What, "exit_overlap")) {
+    host::enter_data(A, 0, 10, MapKind::To, 0, "A", {"target enter data", "input.c", 16});
+    host::exit_data(A, 5, 10, MapKind::From, 0, "B", {"target exit data", "input.c", 17});
   } else if (!std::strcmp(What, "ok")) {
     host::TargetRegion R("kern_ok", "input.c", 1);
     R.map(A, 0, 100, MapKind::ToFrom, "A");

@@ -64,3 +64,86 @@ TEST_CASE("a kernel that deadlocks is reported with its name and line", "[errors
   CHECK_THAT(O.output, Catch::StartsWith("omp2cu: error: deadlock: ") &&
                            Catch::EndsWith("in kern_deadlock (input.c:99)\n"));
 }
+
+TEST_CASE("format_error without a source position", "[errors]") {
+  CHECK(omp2cu::host::format_error("boom", {"omp_target_alloc", nullptr, 0}) ==
+        "omp2cu: error: boom in omp_target_alloc");
+}
+
+TEST_CASE("map with the present modifier of absent data is fatal", "[errors][data]") {
+  Outcome O = runChild("present_map");
+  CHECK(O.status == 1);
+  CHECK(O.output == "omp2cu: error: 'x' is not present on device 0 in kern_present (input.c:5)\n");
+}
+
+TEST_CASE("exit data with the present modifier of absent data is fatal", "[errors][data]") {
+  Outcome O = runChild("present_exit");
+  CHECK(O.status == 1);
+  CHECK(O.output ==
+        "omp2cu: error: 'y' is not present on device 0 in target exit data (input.c:6)\n");
+}
+
+TEST_CASE("update with the present modifier of absent data is fatal", "[errors][data]") {
+  Outcome O = runChild("present_update");
+  CHECK(O.status == 1);
+  CHECK(O.output == "omp2cu: error: 'u' is not present on device 0 in target update (input.c:9)\n");
+}
+
+TEST_CASE("a target region on a device that does not exist is fatal", "[errors][devices]") {
+  Outcome O = runChild("bad_device");
+  CHECK(O.status == 1);
+  CHECK(O.output ==
+        "omp2cu: error: invalid device number 3 (the program has 1 device) in kern_dev "
+        "(input.c:11)\n");
+}
+
+TEST_CASE("a target region on the initial device is fatal", "[errors][devices]") {
+  Outcome O = runChild("initial_device_region");
+  CHECK(O.status == 1);
+  CHECK(O.output ==
+        "omp2cu: error: invalid device number 1 (the program has 1 device) in kern_host "
+        "(input.c:12)\n");
+}
+
+TEST_CASE("an invalid default device is fatal where it is used", "[errors][devices]") {
+  Outcome O = runChild("bad_default_device");
+  CHECK(O.status == 1);
+  CHECK(O.output == "omp2cu: error: invalid default device number 5 (the program has 1 device) "
+                    "in target enter data (input.c:13)\n");
+}
+
+TEST_CASE("the device API with a device that does not exist is fatal", "[errors][devices]") {
+  Outcome O = runChild("api_bad_device");
+  CHECK(O.status == 1);
+  CHECK(O.output ==
+        "omp2cu: error: invalid device number 7 (the program has 1 device) in omp_target_alloc\n");
+  O = runChild("api_negative_device");
+  CHECK(O.status == 1);
+  CHECK(O.output ==
+        "omp2cu: error: invalid device number -3 (the program has 1 device) in omp_target_memcpy\n");
+}
+
+TEST_CASE("a failed allocation reports the requested size", "[errors][data]") {
+  Outcome O = runChild("alloc_failure");
+  CHECK(O.status == 1);
+  CHECK_THAT(O.output, Catch::StartsWith("omp2cu: error: cannot allocate 1152921504606846976 "
+                                         "bytes on device 0 for 'huge' [0x") &&
+                           Catch::EndsWith("in kern_big (input.c:14)\n"));
+}
+
+TEST_CASE("map-type release on a target construct is fatal", "[errors][data]") {
+  Outcome O = runChild("release_in_region");
+  CHECK(O.status == 1);
+  CHECK(O.output ==
+        "omp2cu: error: map-type release of 'r' on a target construct in kern_release "
+        "(input.c:15)\n");
+}
+
+TEST_CASE("exit data of a section that partially overlaps mapped data is fatal",
+          "[errors][data]") {
+  Outcome O = runChild("exit_overlap");
+  CHECK(O.status == 1);
+  CHECK_THAT(O.output, Catch::Matches("omp2cu: error: unmap of 'B' \\[0x[0-9a-f]+, 0x[0-9a-f]+\\) "
+                                      "partially overlaps the mapped 'A' \\[0x[0-9a-f]+, "
+                                      "0x[0-9a-f]+\\) in target exit data \\(input.c:17\\)\n"));
+}

@@ -174,20 +174,26 @@ inline PresentTable &device_table(int device) {
   return devices_detail::Registry::get().table(device);
 }
 
+/// Reports device number `device` (the default device's when `is_default`) as invalid for the
+/// construct at `w` and exits.
+[[noreturn]] inline void invalid_device(int device, bool is_default, const Where &w) {
+  auto &R = devices_detail::Registry::get();
+  std::string What = std::string("invalid ") + (is_default ? "default " : "") + "device number " +
+                     std::to_string(device) + " (the program has " + std::to_string(R.count()) +
+                     (R.count() == 1 ? " device" : " devices");
+  if (!R.countError().empty())
+    What += ": " + R.countError();
+  fatal(What + ")", w);
+}
+
 /// The device a construct at `w` uses: `device`, or the default device when `device` < 0. A
 /// number that is not a device is fatal. The device then has all declare target variables.
 inline int resolve_device(int device, const Where &w) {
   auto &R = devices_detail::Registry::get();
   const bool Default = device < 0;
   const int D = Default ? R.defaultDevice() : device;
-  if (!is_device(D)) {
-    std::string What = std::string("invalid ") + (Default ? "default " : "") + "device number " +
-                       std::to_string(D) + " (the program has " + std::to_string(R.count()) +
-                       (R.count() == 1 ? " device" : " devices");
-    if (!R.countError().empty())
-      What += ": " + R.countError();
-    fatal(What + ")", w);
-  }
+  if (!is_device(D))
+    invalid_device(D, Default, w);
   R.materialize(D, w);
   return D;
 }

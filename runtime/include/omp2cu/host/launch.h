@@ -219,8 +219,8 @@ public:
 
   /// Ends the region: undoes the maps in reverse order with OpenMP's map-exit rules on the
   /// structured count (count - 1; copy back for From/ToFrom when the total count reaches zero or
-  /// with ModAlways; at zero, free). Also run by the destructor if not called; a second call
-  /// does nothing.
+  /// with ModAlways; at zero, free); an item that is no longer present is ignored. Also run by
+  /// the destructor if not called; a second call does nothing.
   void end() {
     while (!Maps.empty()) {
       const Mapped M = Maps.back();
@@ -228,7 +228,9 @@ public:
       const bool CopyOut = M.kind == MapKind::From || M.kind == MapKind::ToFrom;
       PresentTable::MapResult R = Table.unmap(M.host, M.bytes, CopyOut, M.name,
                                               PresentTable::Counter::Structured, M.mods);
-      if (R.result != PresentTable::Result::Ok)
+      // Not present any more (a `target exit data` with delete inside a target data region):
+      // OpenMP ignores the item.
+      if (R.result != PresentTable::Result::Ok && R.result != PresentTable::Result::NotMapped)
         fatal(R.message, At);
     }
   }

@@ -36,10 +36,7 @@ inline int device(int device, const char *routine) {
     return device;
   const Where W{routine, nullptr, 0};
   if (device < 0) // resolve_device would take it for the default device.
-    fatal("invalid device number " + std::to_string(device) + " (the program has " +
-              std::to_string(num_devices()) + " devices; the host is " +
-              std::to_string(initial_device()) + ")",
-          W);
+    invalid_device(device, false, W);
   return resolve_device(device, W);
 }
 
