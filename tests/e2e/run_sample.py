@@ -5,8 +5,13 @@ Modes:
   sim   build the reference with the host OpenMP compiler (clang-19 -fopenmp, else gcc) and run it;
         translate with omp2cu; build the generated .cu for the sim backend with g++ and run it;
         compare the two outputs.
+  sim64 as sim, with 64-lane warps on the emulator (-DOMP2CU_SIM_WARP_SIZE=64, the wavefront of
+        AMD CDNA GPUs): runs the wave64 paths of the runtime and of the generated kernels.
   nvcc  translate with omp2cu and compile + link the generated .cu with nvcc for sm_90 (never run).
         Exit 77 (SKIP) when nvcc is not installed or OMP2CU_E2E_NVCC=0.
+  hip   translate with omp2cu --backend=hip and compile + link the result with hipcc for AMD GPUs,
+        one hipcc call for all --hip-arch values (default gfx90a and gfx1100), through omp2cu-cc
+        (never run). Exit 77 (SKIP) when hipcc is not installed or OMP2CU_E2E_HIP=0.
   refs  build the sample with both clang-19 and gcc -fopenmp, run both and compare (checks that
         the sample itself is deterministic).
   compare A B   compare two output files with the same rules (used to test this script).
@@ -186,7 +191,7 @@ def translate(args, src, work):
     cu = os.path.join(work, os.path.splitext(os.path.basename(src))[0] + ".cu")
     if os.path.exists(cu):
         os.remove(cu)
-    backend = "sim" if args.mode == "sim" else "cuda"
+    backend = "sim" if args.mode in ("sim", "sim64") else "cuda"
     run_step("translate", [args.omp2cu, f"--backend={backend}", src, "-o", cu], args.timeout)
     if not os.path.exists(cu):
         raise StepError(f"translate: omp2cu exited 0 but did not write {cu}")
@@ -201,26 +206,33 @@ def check_runtime(args):
 
 # ----------------------------------------------------------------------------- modes
 
-def mode_sim(args, src, work):
+def mode_sim(args, src, work, warp_size=None):
     check_runtime(args)
     expected, label = build_and_run_reference(src, work, args.reference, args.timeout)
     cu = translate(args, src, work)
     exe = os.path.join(work, "sim")
     cxx = os.environ.get("OMP2CU_HOST_CXX", "g++")
-    run_step("sim-build", [cxx, "-x", "c++", "-std=c++17", "-DOMP2CU_BACKEND_SIM", "-I", args.runtime_include,
-                           "-fopenmp", "-O2", cu, "-o", exe, "-lboost_context", "-pthread"], args.timeout)
+    warp = [f"-DOMP2CU_SIM_WARP_SIZE={warp_size}"] if warp_size else []
+    run_step("sim-build", [cxx, "-x", "c++", "-std=c++17", "-DOMP2CU_BACKEND_SIM"] + warp +
+             ["-I", args.runtime_include, "-fopenmp", "-O2", cu, "-o", exe, "-lboost_context", "-pthread"],
+             args.timeout)
     actual, _ = run_step("sim-run", [exe], args.timeout)
     with open(os.path.join(work, "expected.txt"), "w") as f:
         f.write(expected)
     with open(os.path.join(work, "actual.txt"), "w") as f:
         f.write(actual)
+    what = f"sim backend ({warp_size}-lane warps)" if warp_size else "sim backend"
     problems = compare_outputs(expected, actual)
     if problems:
-        report_mismatch(problems, expected, actual, f"reference ({label} -fopenmp)", "sim backend")
+        report_mismatch(problems, expected, actual, f"reference ({label} -fopenmp)", what)
         return 1
-    print(f"PASS: sim output matches the {label} -fopenmp reference:")
+    print(f"PASS: {what} output matches the {label} -fopenmp reference:")
     sys.stdout.write(actual)
     return 0
+
+
+def mode_sim64(args, src, work):
+    return mode_sim(args, src, work, warp_size=64)
 
 
 def find_nvcc():
@@ -253,6 +265,47 @@ def mode_nvcc(args, src, work):
     return 0
 
 
+def find_hipcc():
+    env = os.environ.get("HIPCC")
+    if env:
+        return env if os.path.exists(env) else None
+    path = shutil.which("hipcc")
+    if path:
+        return path
+    if os.path.exists("/opt/rocm/bin/hipcc"):
+        return "/opt/rocm/bin/hipcc"
+    return None
+
+
+def mode_hip(args, src, work):
+    if os.environ.get("OMP2CU_E2E_HIP", "1") == "0":
+        print("SKIP: OMP2CU_E2E_HIP=0")
+        return SKIP
+    hipcc = find_hipcc()
+    if hipcc is None:
+        print("SKIP: hipcc not found (PATH, /opt/rocm/bin, $HIPCC)")
+        return SKIP
+    check_runtime(args)
+    if not os.path.exists(args.omp2cu):
+        raise StepError(f"translator not found: {args.omp2cu} (build the omp2cu target first)")
+    cc = args.omp2cu_cc or os.path.join(os.path.dirname(args.omp2cu), "omp2cu-cc")
+    if not os.path.exists(cc):
+        raise StepError(f"compiler driver not found: {cc} (build the omp2cu-cc target first)")
+    archs = [a for a in args.hip_arch.split(",") if a]
+    exe = os.path.join(work, "hip")
+    env = dict(os.environ, OMP2CU=args.omp2cu, OMP2CU_RUNTIME_INCLUDE=args.runtime_include,
+               HIPCC=hipcc)
+    # omp2cu-cc -v prints the translator and hipcc command lines; --keep leaves hip.cu here.
+    cmd = [cc, "-v", "--backend=hip", "--keep", args.hip_opt] + \
+          [f"--offload-arch={a}" for a in archs] + [src, "-o", exe]
+    _, dt = run_step("hip-build", cmd, args.timeout, env=env, capture=False)
+    if not os.path.exists(exe):
+        raise StepError(f"hip-build: omp2cu-cc exited 0 but did not write {exe}")
+    print(f"PASS: hipcc compiled and linked the generated code for {', '.join(archs)} in {dt:.1f} s "
+          "(not run: no AMD GPU)")
+    return 0
+
+
 def mode_refs(args, src, work):
     out_clang, _ = build_and_run_reference(src, work, "clang", args.timeout)
     out_gcc, label = build_and_run_reference(src, work, "gcc", args.timeout)
@@ -272,13 +325,18 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     root = os.path.dirname(os.path.dirname(here))
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--mode", choices=["sim", "nvcc", "refs", "compare"], default="sim")
+    ap.add_argument("--mode", choices=["sim", "sim64", "nvcc", "hip", "refs", "compare"], default="sim")
     ap.add_argument("--omp2cu", default=os.path.join(root, "build", "bin", "omp2cu"))
     ap.add_argument("--runtime-include", default=os.path.join(root, "runtime", "include"))
     ap.add_argument("--work", default=None, help="work directory (default: a temporary directory)")
     ap.add_argument("--reference", choices=["clang", "gcc"], default="clang")
     ap.add_argument("--arch", default="sm_90")
     ap.add_argument("--nvcc-opt", default="-O1", help="host optimization level for the nvcc build")
+    ap.add_argument("--omp2cu-cc", default=None,
+                    help="compiler driver for --mode=hip (default: omp2cu-cc beside --omp2cu)")
+    ap.add_argument("--hip-arch", default="gfx90a,gfx1100",
+                    help="comma-separated AMD GPU architectures for --mode=hip (one hipcc call)")
+    ap.add_argument("--hip-opt", default="-O1", help="optimization level for the hipcc build")
     ap.add_argument("--timeout", type=int, default=300, help="seconds per step")
     ap.add_argument("files", nargs="+", help="the sample (or, with --mode=compare, two output files)")
     args = ap.parse_args()
@@ -318,7 +376,8 @@ def main():
         work = tmp
     t0 = time.monotonic()
     try:
-        rc = {"sim": mode_sim, "nvcc": mode_nvcc, "refs": mode_refs}[args.mode](args, src, work)
+        rc = {"sim": mode_sim, "sim64": mode_sim64, "nvcc": mode_nvcc, "hip": mode_hip,
+              "refs": mode_refs}[args.mode](args, src, work)
     except StepError as e:
         print(f"FAIL: {e}")
         rc = 1
