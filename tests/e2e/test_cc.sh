@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Tests of the omp2cu-cc driver: a sim build with --keep, and its error paths (no nvcc, a failed
-# translation, a failed build, bad options). Usage: test_cc.sh OMP2CU_CC SAMPLES_DIR WORK_DIR
+# Tests of the omp2cu-cc driver: a sim build with --keep, a hip build (when hipcc is installed), and
+# its error paths (no nvcc, no hipcc, a failed translation, a failed build, bad options).
+# Usage: test_cc.sh OMP2CU_CC SAMPLES_DIR WORK_DIR
 set -uo pipefail
 CC="$1"; SAMPLES="$2"; WORK="$3"
 rm -rf "$WORK"; mkdir -p "$WORK"; cd "$WORK" || exit 1
@@ -42,7 +43,20 @@ expect_error "unknown option" "omp2cu-cc: error: unsupported option" "$CC" --fro
 expect_error "unknown backend" "omp2cu-cc: error: unknown backend" "$CC" --backend=opencl "$SAMPLES/saxpy.c" -o out/x
 expect_error "missing input" "omp2cu-cc: error: no such file" "$CC" --backend=sim nothere.c -o out/x
 expect_error "bad arch" "omp2cu-cc: error: invalid --offload-arch" "$CC" --offload-arch=gfx90a "$SAMPLES/saxpy.c" -o out/x
+expect_error "bad hip arch" "omp2cu-cc: error: invalid --offload-arch" "$CC" --backend=hip --offload-arch=sm_90 "$SAMPLES/saxpy.c" -o out/x
+expect_error "no hipcc" "omp2cu-cc: error: hipcc not found" env HIPCC=/nonexistent/hipcc "$CC" --backend=hip "$SAMPLES/saxpy.c" -o out/x
 [[ ! -e out/x ]] && pass "no executable after errors" || fail "out/x exists"
+
+# A hip build for two architectures with --keep (when hipcc is installed; compile only).
+if command -v hipcc >/dev/null 2>&1 || [[ -x /opt/rocm/bin/hipcc ]]; then
+  if "$CC" --backend=hip --offload-arch=gfx90a --offload-arch=gfx1100 -O1 --keep "$SAMPLES/saxpy.c" -o out/saxpy_hip; then
+    [[ -x out/saxpy_hip && -f out/saxpy_hip.cu ]] && pass "hip build" || fail "hip build: no executable or no kept source"
+  else
+    fail "hip build of saxpy.c"
+  fi
+else
+  echo "skip: hip build (hipcc not found)"
+fi
 
 if [[ $failures -ne 0 ]]; then echo "$failures check(s) failed"; exit 1; fi
 echo "all omp2cu-cc checks passed"
