@@ -120,6 +120,10 @@ bool markDeviceFunctions(ASTContext &Ctx, Rewriter &HostRW,
     M.Work.pop_back();
     M.mark(F);
     M.scan(F->getBody(), true);
+    // A template's dependent calls resolve only in its instantiations.
+    if (const FunctionTemplateDecl *FT = F->getDescribedFunctionTemplate())
+      for (const FunctionDecl *Spec : FT->specializations())
+        M.scan(Spec->getBody(), false);
   }
   return M.Ok;
 }
