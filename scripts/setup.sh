@@ -38,7 +38,10 @@ if [[ $do_apt -eq 1 ]]; then
   fi
   "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${PACKAGES[@]}"
   if [[ $do_hip -eq 1 ]] && ! command -v hipcc >/dev/null 2>&1; then
-    if apt-cache policy hipcc 2>/dev/null | grep -q 'Candidate: [0-9]'; then
+    # (Not `apt-cache policy | grep -q`: under pipefail, grep -q closing the pipe early can make
+    # the pipeline fail with SIGPIPE although the package exists.)
+    hip_policy=$(apt-cache policy hipcc 2>/dev/null || true)
+    if [[ $hip_policy == *"Candidate: "[0-9]* ]]; then
       echo "== apt-get install -y hipcc"
       "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends hipcc ||
         echo "setup.sh: warning: installing hipcc failed; the e2e hip compile tests will be skipped" >&2

@@ -42,9 +42,12 @@
 
 #include "omp2cu/device/api.h"
 #include "omp2cu/device/atomic.h"
+#include "omp2cu/device/critical.h"
 #include "omp2cu/device/loop.h"
 #include "omp2cu/device/mapping.h"
+#include "omp2cu/device/parallel.h"
 #include "omp2cu/device/reduction.h"
+#include "omp2cu/device/sharing.h"
 #include "omp2cu/device/sync.h"
 
 #include "omp2cu/host/error.h"

@@ -123,6 +123,75 @@ void run_everything(int *ia, unsigned *ua, long long *la, unsigned long long *ul
   ia[0] += static_cast<int>(G.teams) + both_sides(omp2cu::omp_get_num_threads());
 }
 
+// Generic (master/worker) mode as generated: the state machine, team-shared variables in shared
+// and in global memory, region barriers and allreduce, a critical section, the API of the main
+// thread and of region threads, and of the SPMD team and nested contexts.
+namespace {
+struct TeamShared {
+  int c1;
+  double tile[64];
+};
+struct TooBig {
+  char bytes[OMP2CU_SHARING_LIMIT + 1];
+};
+__device__ dev::CriticalLock omp2cu_critical_sum;
+
+__device__ void region(dev::ParallelRegion omp2cu_par, double *out, int &c1, double (&tile)[64]) {
+  for (u64 Iv = omp2cu_par.ws_id(Threads | Lanes); Iv < 64; Iv += omp2cu_par.ws_count(Threads | Lanes))
+    tile[Iv] = Iv * c1;
+  omp2cu_par.sync_team();
+  double S = omp2cu_par.allreduce<op::Plus>(tile[omp2cu_par.thread_num() % 64], Threads);
+  S += omp2cu_par.allreduce<op::Max>(S, Lanes | Threads);
+  omp2cu_par.sync_group();
+  if (omp2cu_par.thread_num() == 0 && omp2cu_par.lane() == 0)
+    dev::critical(omp2cu_critical_sum, [&] { out[0] += S; });
+  out[1] = omp2cu_par.omp_get_thread_num() + omp2cu_par.omp_get_num_threads() +
+           omp2cu_par.omp_get_level() + omp2cu_par.omp_in_parallel() +
+           omp2cu_par.omp_get_max_threads() + omp2cu_par.omp_get_team_num();
+}
+
+template <class S>
+__global__ void generic(dev::TeamSharing<S> omp2cu_sharing, double *out, int c1_arg) {
+  __shared__ dev::GenericTeam omp2cu_team;
+  __shared__ dev::SharingSpace<S> omp2cu_space;
+  TeamShared &omp2cu_sh = reinterpret_cast<TeamShared &>(omp2cu_space.get(omp2cu_sharing));
+  if (dev::is_generic_worker()) {
+    dev::worker_loop(omp2cu_team, [&](int omp2cu_region, dev::ParallelRegion omp2cu_par) {
+      switch (omp2cu_region) {
+      case 1: region(omp2cu_par, out, omp2cu_sh.c1, omp2cu_sh.tile); break;
+      }
+    });
+    return;
+  }
+  if (!dev::is_generic_main())
+    return;
+  dev::generic_begin(omp2cu_team);
+  int &c1 = dev::assign(omp2cu_sh.c1, c1_arg + omp2cu_team.omp_get_thread_num() +
+                                          omp2cu_team.omp_get_num_threads());
+  dev::fork(omp2cu_team, 1, c1);
+  dev::generic_end(omp2cu_team);
+}
+
+__global__ void spmd_shared(dev::TeamSharing<TooBig> omp2cu_sharing, double *out) {
+  __shared__ dev::SharingSpace<TooBig> omp2cu_space;
+  TooBig &omp2cu_sh = omp2cu_space.get(omp2cu_sharing);
+  omp2cu_sh.bytes[dev::thread_num()] = 1;
+  out[0] = omp2cu::team::omp_get_thread_num() + omp2cu::team::omp_get_max_threads() +
+           omp2cu::nested::omp_get_level() + omp2cu::nested::omp_get_thread_num();
+}
+} // namespace
+
+void run_generic(double *out) {
+  host::TargetRegion R("generic", __FILE__, __LINE__);
+  double *Dout = R.map(out, 0, 2, MapKind::ToFrom, "out");
+  host::LaunchConfig Cfg;
+  Cfg.teams = Cfg.parallel = Cfg.simd = Cfg.generic = true;
+  R.launch_shared(generic<TeamShared>, Cfg, Dout, 3);
+  R.launch_shared(generic<TooBig>, Cfg, Dout, 3);
+  Cfg.generic = false;
+  R.launch_shared(spmd_shared, Cfg, Dout);
+}
+
 // The data environment as generated: declare target, target data with modifiers on a device,
 // enter/exit data, update, use_device_addr and the device-memory API.
 namespace {

@@ -57,8 +57,24 @@ __device__ __forceinline__ unsigned lane_id() {
 
 /// Block barrier. Must be called by all threads of the block.
 __device__ __forceinline__ void sync_block() { __syncthreads(); }
-/// Warp barrier of the lanes in `mask`. Must be called by every lane in `mask`.
+/// Warp barrier of the lanes in `mask`. Must be called by every lane in `mask`; on sm_70 and
+/// later the lanes may call it from different places in the code.
 __device__ __forceinline__ void sync_warp(lanemask_t mask) { __syncwarp(mask); }
+
+/// Block barrier that the threads may reach from different places in the code (the generic-mode
+/// state machine: the main thread at a fork, the workers in their loop). Must be called by all
+/// threads of the block that have not exited. `barrier.sync` without `.aligned` (sm_70 and
+/// later), on a barrier of its own so that it never pairs with a `__syncthreads()`.
+__device__ __forceinline__ void sync_block_divergent() {
+  asm volatile("barrier.sync 1;" ::: "memory");
+}
+
+/// Orders the calling thread's memory accesses before it before those after it, as seen by the
+/// threads of its block.
+__device__ __forceinline__ void fence_block() { __threadfence_block(); }
+
+/// Pause of a thread that spins on a flag in memory: lets the other warps of the SM issue.
+__device__ __forceinline__ void spin_pause() { __nanosleep(32); }
 
 __device__ __forceinline__ unsigned shfl_idx(lanemask_t mask, unsigned v, unsigned src) {
   return __shfl_sync(mask, v, static_cast<int>(src));

@@ -85,6 +85,21 @@ __device__ __forceinline__ void sync_warp(lanemask_t) {
   __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "wavefront");
 }
 
+/// Block barrier that the threads may reach from different places in the code (the generic-mode
+/// state machine). `s_barrier` counts wavefronts, whatever instruction they are at; the runtime
+/// never lets the lanes of one wavefront wait at different barriers. Must be called by all
+/// threads of the block that have not exited.
+__device__ __forceinline__ void sync_block_divergent() { __syncthreads(); }
+
+/// Orders the calling thread's memory accesses before it before those after it, as seen by the
+/// threads of its block.
+__device__ __forceinline__ void fence_block() {
+  __builtin_amdgcn_fence(__ATOMIC_SEQ_CST, "workgroup");
+}
+
+/// Pause of a thread that spins on a flag in memory.
+__device__ __forceinline__ void spin_pause() { __builtin_amdgcn_s_sleep(1); }
+
 /// Value of `v` in lane `src` of the wavefront. Called by every lane in `mask`.
 __device__ __forceinline__ unsigned shfl_idx(lanemask_t, unsigned v, unsigned src) {
   return __shfl(v, static_cast<int>(src), static_cast<int>(warp_size));

@@ -100,6 +100,21 @@ inline void sync_warp(lanemask_t mask) {
   F.Owner->warpCollective(F, sim::WarpOp::Sync, mask, 0, 0);
 }
 
+/// Block barrier that the threads may reach from different places in the code. Must be called by
+/// all (not yet returned) threads of the block.
+inline void sync_block_divergent() { sync_block(); }
+
+/// Orders the calling thread's memory accesses (fibers of a block share one OS thread; this also
+/// keeps the compiler from moving accesses across it).
+inline void fence_block() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+
+/// Pause of a thread that spins on a flag in memory: the fiber yields to the other threads of its
+/// block (fibers are cooperative, so a spin without it would never end).
+inline void spin_pause() {
+  sim::Fiber &F = sim::current();
+  F.Owner->yield(F);
+}
+
 /// Value of `v` in lane `src` of the warp. Called by every lane in `mask`.
 inline unsigned long long shfl_idx(lanemask_t mask, unsigned long long v, unsigned src) {
   sim::Fiber &F = sim::current();

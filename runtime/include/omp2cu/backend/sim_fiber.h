@@ -53,6 +53,9 @@ inline constexpr unsigned kWarpSize = OMP2CU_SIM_WARP_SIZE;
 using LaneMask = std::conditional_t<kWarpSize == 64, unsigned long long, unsigned>;
 /// Most threads of one block, as on CUDA.
 inline constexpr unsigned kMaxBlockThreads = 1024;
+/// yield() calls per live thread without any other progress after which a block counts as
+/// deadlocked (threads spinning on a flag that nobody will set).
+inline constexpr unsigned long long kMaxSpins = 1u << 20;
 /// Value a shuffle returns when its source lane does not take part (undefined on a GPU).
 inline constexpr unsigned long long kShufflePoison = 0xDEADBEEFDEADBEEFull;
 
@@ -182,6 +185,7 @@ public:
     }
     Live = N;
     AtBarrier = 0;
+    Spins = 0;
     for (unsigned I = 0; I < N; ++I) {
       Fiber &F = Fibers[I];
       F.Linear = I;
@@ -223,6 +227,17 @@ public:
     if (Live == 1)
       return;
     F.Waiting = Wait::Block;
+    suspend(F);
+  }
+
+  /// Lets the other threads of the block run (a thread that spins on memory calls this). A block
+  /// whose live threads do nothing but yield for a long time is reported as a deadlock. Called
+  /// from within a fiber.
+  void yield(Fiber &F) {
+    if (++Spins > kMaxSpins * Live) {
+      fail(F, "deadlock: the threads of the block spin on memory without progress");
+    }
+    F.Waiting = Wait::None;
     suspend(F);
   }
 
@@ -291,6 +306,8 @@ private:
       CurrentFiber = nullptr;
       if (!Error.empty())
         break;
+      if (F.Waiting != Wait::None)
+        Spins = 0; // progress: a barrier, a warp operation or a return
       switch (F.Waiting) {
       case Wait::Done:
         --Live;
@@ -439,6 +456,7 @@ private:
   std::vector<unsigned> Released; ///< Scratch: threads a completed barrier releases.
   std::vector<unsigned> WarpArrived; ///< Lanes of each warp waiting at a warp collective.
   unsigned Live = 0;                 ///< Threads that have not returned.
+  unsigned long long Spins = 0;      ///< yield() calls since the last progress.
   unsigned AtBarrier = 0;            ///< Threads waiting at the block barrier.
   unsigned long long Rng = 0;        ///< Random schedule state; 0 = round-robin.
   unsigned FrontPercent = 0;         ///< Shuffled: how often released threads run first.

@@ -68,6 +68,41 @@ __host__ __device__ inline int omp_get_device_num() {
   return OMP2CU_DEVICE_OR_HOST(0, host::initial_device());
 }
 
+/// The OpenMP API for the initial thread of a team outside any parallel region (the sequential
+/// code of `teams` or `target` in an SPMD kernel, where it runs on every GPU thread): thread 0 of
+/// 1. The translator rewrites calls there to these. Any thread of a kernel.
+namespace team {
+__device__ inline int omp_get_thread_num() { return 0; }
+__device__ inline int omp_get_num_threads() { return 1; }
+__device__ inline int omp_get_team_num() { return static_cast<int>(dev::team_num()); }
+__device__ inline int omp_get_num_teams() { return static_cast<int>(dev::num_teams()); }
+/// The threads a parallel region of the team gets: blockDim.y.
+__device__ inline int omp_get_max_threads() { return static_cast<int>(dev::num_threads()); }
+__device__ inline int omp_get_thread_limit() { return static_cast<int>(dev::num_threads()); }
+__device__ inline int omp_get_level() { return 0; }
+__device__ inline int omp_in_parallel() { return 0; }
+__device__ inline int omp_is_initial_device() { return 0; }
+__device__ inline int omp_get_num_devices() { return 1; }
+__device__ inline int omp_get_device_num() { return 0; }
+} // namespace team
+
+/// The OpenMP API in a parallel region nested in another one, which runs with one thread (as in
+/// LLVM's runtime): thread 0 of 1 at level 2. Any thread of a kernel.
+namespace nested {
+__device__ inline int omp_get_thread_num() { return 0; }
+__device__ inline int omp_get_num_threads() { return 1; }
+__device__ inline int omp_get_team_num() { return static_cast<int>(dev::team_num()); }
+__device__ inline int omp_get_num_teams() { return static_cast<int>(dev::num_teams()); }
+__device__ inline int omp_get_max_threads() { return 1; }
+__device__ inline int omp_get_thread_limit() { return static_cast<int>(dev::num_threads()); }
+__device__ inline int omp_get_level() { return 2; }
+/// An enclosing parallel region is active: the one this region is nested in.
+__device__ inline int omp_in_parallel() { return 1; }
+__device__ inline int omp_is_initial_device() { return 0; }
+__device__ inline int omp_get_num_devices() { return 1; }
+__device__ inline int omp_get_device_num() { return 0; }
+} // namespace nested
+
 } // namespace omp2cu
 
 #endif // OMP2CU_DEVICE_API_H

@@ -127,43 +127,71 @@ __device__ __forceinline__ T butterfly(T V, unsigned Width, backend::lanemask_t 
   return V;
 }
 
-/// Combines V over all threads of the block; every thread gets the result. Must be called by all
-/// threads of the block.
-template <class Op, class T> __device__ __forceinline__ T block_allreduce(T V) {
+/// Shared-memory scratch of one value per warp for the block-level combines: one array per type,
+/// whatever the caller. Any thread.
+template <class T> __device__ __forceinline__ T *per_warp_scratch() {
+  __shared__ T PerWarp[1024 / backend::warp_size];
+  return PerWarp;
+}
+
+/// Combines V over the `Count` threads of the block with linear ids [First, First + Count); every
+/// one of them gets the result. First is a multiple of the warp size; `Barrier()` must be a
+/// barrier of exactly these threads (that also orders their shared-memory accesses). Must be
+/// called by all of them.
+template <class Op, class T, class B>
+__device__ __forceinline__ T range_allreduce(T V, unsigned First, unsigned Count, B &&Barrier) {
   constexpr unsigned W = backend::warp_size;
-  const unsigned N = block_size();
-  const unsigned Lanes = warp_lanes();
-  const backend::lanemask_t Mask = warp_mask();
+  const unsigned Me = backend::linear_thread_id() - First;
+  const unsigned Base = Me & ~(W - 1);
+  const unsigned Lanes = Count - Base < W ? Count - Base : W;
+  const backend::lanemask_t Mask =
+      Lanes >= W ? backend::full_mask : (backend::lanemask_t(1) << Lanes) - 1;
   if (Lanes == W) {
     V = butterfly<Op>(V, W, Mask);
   } else {
-    // Partial last warp (N not a multiple of W): a tree towards lane 0 that skips lanes that do
-    // not exist, then (single-warp blocks) a broadcast.
+    // Partial last warp (Count not a multiple of W): a tree towards lane 0 that skips lanes that
+    // do not take part, then (a single warp) a broadcast.
     const unsigned L = backend::lane_id();
     for (unsigned O = W / 2; O > 0; O /= 2) {
       const T Other = shfl_down(Mask, V, O);
       if (L + O < Lanes)
         V = Op::apply(V, Other);
     }
-    if (N <= W)
+    if (Count <= W)
       return shfl_idx(Mask, V, 0);
   }
-  if (N <= W)
+  if (Count <= W)
     return V;
   // One value per warp through shared memory; every thread folds them in the same order.
-  __shared__ T PerWarp[1024 / W];
-  const unsigned Warp = backend::linear_thread_id() / W;
+  T *PerWarp = per_warp_scratch<T>();
   if (backend::lane_id() == 0)
-    PerWarp[Warp] = V;
-  backend::sync_block();
-  const unsigned Warps = (N + W - 1) / W;
+    PerWarp[Me / W] = V;
+  Barrier();
+  const unsigned Warps = (Count + W - 1) / W;
   T R = PerWarp[0];
   for (unsigned I = 1; I < Warps; ++I)
     R = Op::apply(R, PerWarp[I]);
   // A second barrier so that a following allreduce of the same type (same PerWarp) cannot
   // overwrite values that slower threads still read.
-  backend::sync_block();
+  Barrier();
   return R;
+}
+
+/// Combines V over all threads of the block; every thread gets the result. Must be called by all
+/// threads of the block.
+template <class Op, class T> __device__ __forceinline__ T block_allreduce(T V) {
+  return range_allreduce<Op>(V, 0, block_size(), [] { backend::sync_block(); });
+}
+
+/// The value each participant of `scope` contributes: LogAnd/LogOr values as 0 or 1, and without
+/// Lanes in a scope with Threads only lane 0's value (the lanes of a SIMD group hold copies).
+template <class Op, class T> __device__ __forceinline__ T contribution(T v, unsigned scope) {
+  static_assert(std::is_arithmetic_v<T> && sizeof(T) <= 8, "allreduce: unsupported type");
+  if constexpr (std::is_same_v<Op, op::LogAnd> || std::is_same_v<Op, op::LogOr>)
+    v = static_cast<T>(v != T(0)); // 0 or 1 even when a participant is alone.
+  if ((scope & Threads) && !(scope & Lanes) && lane() != 0)
+    v = Op::template identity<T>();
+  return v;
 }
 
 } // namespace detail
@@ -175,14 +203,9 @@ template <class Op, class T> __device__ __forceinline__ T block_allreduce(T V) {
 /// lane 0's (the others' v is ignored). An empty scope returns v (LogAnd/LogOr: as 0 or 1).
 /// T: any arithmetic type (integers of 1..8 bytes, float, double).
 template <class Op, class T> __device__ __forceinline__ T allreduce(T v, unsigned scope) {
-  static_assert(std::is_arithmetic_v<T> && sizeof(T) <= 8, "allreduce: unsupported type");
-  if constexpr (std::is_same_v<Op, op::LogAnd> || std::is_same_v<Op, op::LogOr>)
-    v = static_cast<T>(v != T(0)); // 0 or 1 even when a participant is alone.
-  if (scope & Threads) {
-    if (!(scope & Lanes) && lane() != 0)
-      v = Op::template identity<T>();
+  v = detail::contribution<Op>(v, scope);
+  if (scope & Threads)
     return detail::block_allreduce<Op>(v);
-  }
   if (scope & Lanes)
     return detail::butterfly<Op>(v, group_width(), detail::group_mask());
   return v;

@@ -8,6 +8,7 @@
 #ifndef OMP2CU_HOST_LAUNCH_H
 #define OMP2CU_HOST_LAUNCH_H
 
+#include "omp2cu/device/sharing.h"
 #include "omp2cu/host/devices.h"
 #include "omp2cu/host/error.h"
 #include "omp2cu/host/present_table.h"
@@ -34,11 +35,14 @@ struct LaunchConfig {
   i64 simdlen = 0;                   ///< simdlen clause, 0 = absent.
   u64 team_trip = 0;                 ///< Iterations of the loop distributed over teams; 0 = none.
   bool team_loop_spans_team = false; ///< The distribute loop is also split over threads/lanes.
+  /// Generic (master/worker) mode: the block gets a main warp before the T worker threads.
+  bool generic = false;
 };
 
-/// Launch geometry: grid.x, block.y, block.x.
+/// Launch geometry: grid.x = teams; block.x = lanes (G), block.y = rows: the T OpenMP threads,
+/// after the main warp's warp/G rows in generic mode.
 struct Geometry {
-  unsigned teams, threads, lanes;
+  unsigned teams, threads, lanes, rows;
 };
 
 /// The OpenMP environment variables configure() honours; 0 = unset (or not a positive integer).
@@ -79,6 +83,8 @@ inline constexpr u64 kMaxGridX = 2147483647;
 ///  G = simd ? (simdlen ? largest power of two <= min(simdlen, warp) : warp) : 1.
 ///  T = parallel ? (num_threads ? num_threads : max(1, 256 / G)) : 1, then capped by thread_limit,
 ///      OMP_TEAMS_THREAD_LIMIT and 1024; while T*G > 1024, G /= 2.
+///  Generic mode: the same with 1024 - warp in place of 1024 (room for the main warp), and
+///      rows = T + warp/G; otherwise rows = T.
 ///  teams = teams ? (num_teams ? num_teams : OMP_NUM_TEAMS ? that : team_trip ?
 ///      min(ceil(team_trip / (team_loop_spans_team ? T*G : 1)), 65536) : SMs) : 1; at least 1
 ///      (and at most the CUDA grid limit 2^31-1).
@@ -100,7 +106,11 @@ inline Geometry configure(const LaunchConfig &c, const backend::DeviceProperties
       T = std::min(T, static_cast<u64>(env.teams_thread_limit));
     T = std::min(T, kMaxBlockThreads);
   }
-  while (T * G > kMaxBlockThreads)
+  // Generic mode: the main warp takes Warp threads of the block.
+  const u64 MaxWorkers = c.generic ? kMaxBlockThreads - std::min(Warp, kMaxBlockThreads / 2)
+                                   : kMaxBlockThreads;
+  T = std::min(T, MaxWorkers);
+  while (T * G > MaxWorkers)
     G /= 2;
   u64 Teams = 1;
   if (c.teams) {
@@ -115,7 +125,9 @@ inline Geometry configure(const LaunchConfig &c, const backend::DeviceProperties
       Teams = dev.sm_count;
   }
   Teams = std::min(std::max<u64>(Teams, 1), kMaxGridX);
-  return {static_cast<unsigned>(Teams), static_cast<unsigned>(T), static_cast<unsigned>(G)};
+  const u64 Rows = c.generic ? T + Warp / G : T;
+  return {static_cast<unsigned>(Teams), static_cast<unsigned>(T), static_cast<unsigned>(G),
+          static_cast<unsigned>(Rows)};
 }
 
 /// Launch geometry for `c` on the current device and environment. A failing device query is
@@ -212,9 +224,37 @@ public:
   void launch(void (*kernel)(P...), const LaunchConfig &cfg, A &&...args) {
     check(backend::set_device(Table.device()), At);
     const Geometry G = configure(cfg, At);
-    check(backend::launch(kernel, backend::Dims{G.teams, 1, 1}, backend::Dims{G.lanes, G.threads, 1},
+    check(backend::launch(kernel, backend::Dims{G.teams, 1, 1}, backend::Dims{G.lanes, G.rows, 1},
                           std::forward<A>(args)...),
           At);
+  }
+
+  /// launch() for a kernel whose first parameter is a TeamSharing<S> (team-shared variables,
+  /// device/sharing.h): passes nullptr when S fits in shared memory, else global memory for one S
+  /// per team, allocated for this launch and freed after it.
+  template <class S, class... P, class... A>
+  void launch_shared(void (*kernel)(dev::TeamSharing<S>, P...), const LaunchConfig &cfg,
+                     A &&...args) {
+    check(backend::set_device(Table.device()), At);
+    const Geometry G = configure(cfg, At);
+    dev::TeamSharing<S> Sharing{nullptr};
+    if constexpr (!dev::sharing_in_shared_memory<S>) {
+      void *Buffer = nullptr;
+      const std::size_t Bytes = sizeof(S) * G.teams;
+      const backend::Status St = backend::device_malloc(&Buffer, Bytes);
+      if (!St.ok)
+        fatal("cannot allocate " + std::to_string(Bytes) +
+                  " bytes of global memory for the variables the threads of each team share (" +
+                  St.message + ")",
+              At);
+      Sharing.global = static_cast<S *>(Buffer);
+    }
+    const backend::Status St =
+        backend::launch(kernel, backend::Dims{G.teams, 1, 1}, backend::Dims{G.lanes, G.rows, 1},
+                        Sharing, std::forward<A>(args)...);
+    if (Sharing.global)
+      check(backend::device_free(Sharing.global), At);
+    check(St, At);
   }
 
   /// Ends the region: undoes the maps in reverse order with OpenMP's map-exit rules on the
