@@ -18,7 +18,7 @@ int main(void) {
 #pragma omp target map(to: mat_a[0:dim * dim], mat_b[0:dim * dim]) map(tofrom: mat_c[0:dim * dim])
 #pragma omp teams distribute
   for (i = 0; i < dim; i++) {
-#pragma omp parallel for
+#pragma omp parallel for private(k)
     for (j = 0; j < dim; j++) {
       mat_c[i * dim + j] = 0.0;
       for (k = 0; k < dim; k++)

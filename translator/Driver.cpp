@@ -30,6 +30,12 @@ static cl::opt<std::string>
                                 "it (nvcc, hipcc, or a host C++ compiler with "
                                 "-DOMP2CU_BACKEND_SIM)"),
             cl::init("cuda"), cl::cat(Category));
+static cl::opt<bool>
+    NoSpmdize("no-spmdize",
+              cl::desc("Run kernels with sequential team code around parallel regions in "
+                       "generic (master/worker) mode even where SPMD execution with guarded "
+                       "stores would do"),
+              cl::cat(Category));
 static cl::opt<bool> Remarks("remarks",
                              cl::desc("Print a remark per kernel: execution mode, geometry, "
                                       "SIMD group width, shared memory"),
@@ -81,6 +87,7 @@ int main(int argc, const char **argv) {
   tooling::ClangTool Tool(DB, {Input});
   omp2cu::TranslateOptions Opts;
   Opts.Remarks = Remarks;
+  Opts.NoSpmdize = NoSpmdize;
   omp2cu::TranslateResult Result;
   int RC = Tool.run(omp2cu::newTranslateActionFactory(Opts, Result).get());
   if (RC != 0 || !Result.Ok)

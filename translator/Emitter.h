@@ -10,26 +10,38 @@
 
 #include "Planner.h"
 #include "RegionModel.h"
+#include "TeamSharing.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 
+#include <set>
 #include <string>
 
 namespace omp2cu::emit {
 
+/// The device code of one target region.
+struct KernelText {
+  /// The kernel and what precedes it: the struct of its team-shared variables
+  /// and, in generic mode, the functions of its parallel regions.
+  std::string Text;
+  /// Names of the critical sections it uses; each needs a lock variable
+  /// `omp2cu_critical_<name>` declared once in the file.
+  std::set<std::string> CriticalLocks;
+};
+
 /// Emits the kernel of region \p R. \p KR is a rewriter over the input that
 /// only kernel text is taken from: the body edits (nested directives, atomics,
-/// OpenMP API calls, guards) are made there. Returns the kernel definition.
-std::string emitKernel(clang::ASTContext &Ctx, clang::Rewriter &KR,
-                       const model::Region &R, const plan::KernelPlan &P);
+/// OpenMP API calls, guards) are made there.
+KernelText emitKernel(clang::ASTContext &Ctx, clang::Rewriter &KR, const model::Region &R,
+                      const plan::KernelPlan &P, const TeamSharingPlan &TS);
 
 /// Emits the host block that replaces the directive of \p R: maps, launch,
 /// unmaps, and the host fallback of an `if` clause (\p FallbackStmt is the
 /// associated statement as it is to be compiled for the host).
 std::string emitLaunch(clang::ASTContext &Ctx, const model::Region &R,
-                       const plan::KernelPlan &P,
+                       const plan::KernelPlan &P, const TeamSharingPlan &TS,
                        const std::string &FallbackStmt,
                        const std::string &Indent);
 
@@ -64,6 +76,12 @@ std::string emitStandaloneData(clang::ASTContext &Ctx, const clang::OMPExecutabl
 /// Returns false after reporting errors.
 bool emitDataRegion(clang::ASTContext &Ctx, const clang::OMPExecutableDirective *D,
                     std::string &Open, std::string &Close);
+
+/// Comments out the `declare target` pragmas of the main file in \p RW: omp2cu
+/// has made their functions and variables available on the device, and a host
+/// compiler with OpenMP offloading (e.g. gcc with an nvptx offload compiler)
+/// must not try to compile them for a device of its own.
+void commentOutDeclareTarget(clang::ASTContext &Ctx, clang::Rewriter &RW);
 
 /// The runtime's name of a loop test ("omp2cu::loop::LT").
 const char *cmpName(model::Cmp C);

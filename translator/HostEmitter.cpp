@@ -125,7 +125,8 @@ std::string hostDirective(ASTContext &Ctx, const OMPExecutableDirective *D) {
 } // namespace
 
 std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan &P,
-                       const std::string &FallbackStmt, const std::string &Indent) {
+                       const TeamSharingPlan &TS, const std::string &FallbackStmt,
+                       const std::string &Indent) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::string In = Indent;
   std::string Maps, Translates, Args, Config;
@@ -179,6 +180,8 @@ std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan 
     Set("parallel", "true");
   if (P.Simd)
     Set("simd", "true");
+  if (P.Generic)
+    Set("generic", "true");
   if (!R.NumTeams.empty())
     Set("num_teams", "(" + R.NumTeams + ")");
   if (!R.ThreadLimit.empty())
@@ -215,6 +218,7 @@ std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan 
       templates::launch, fmt::arg("directive", R.Root->DirectiveText),
       fmt::arg("file", R.FileName), fmt::arg("line", R.Line), fmt::arg("kernel", R.KernelName),
       fmt::arg("kernel_ref", R.KernelName + TI.Args), fmt::arg("indent", In),
+      fmt::arg("launch", TS.empty() ? "launch" : "launch_shared"),
       fmt::arg("device", R.Device.empty() ? "" : ", (" + R.Device + ")"),
       fmt::arg("maps", Maps + Translates), fmt::arg("config", Config), fmt::arg("args", Args));
   // Drop the template's trailing newline: the block replaces a statement.

@@ -1,12 +1,15 @@
 //===- KernelEmitter.cpp - Kernels of target regions ----------------------===//
 //
-// Part of omp2cu. Emits the `__global__` function of a planned region. The
-// user's statements are kept as written; around them go the worksharing
-// loops of the one-to-one mapping, the privatization and reduction code of
-// the clauses, and the barriers the plan asks for. See Emitter.h.
+// Part of omp2cu. Assembles the `__global__` function of a planned region:
+// its parameters, the struct of its team-shared variables, and either the SPMD
+// body or, in generic mode, the workers' state machine with a `switch` over
+// the kernel's parallel regions (each outlined into a `__device__` function)
+// followed by the main thread's code. Also names the runtime for each context
+// of the code: the team code, a thread of a parallel region (SPMD or generic),
+// a nested parallel region. See KernelEmitter.h.
 //
 //===----------------------------------------------------------------------===//
-#include "Emitter.h"
+#include "KernelEmitter.h"
 #include "Diagnostics.h"
 #include "RegionAnalysis.h"
 #include "SourceText.h"
@@ -18,10 +21,9 @@
 
 #include <fmt/format.h>
 
-#include <set>
-
 using namespace clang;
 using namespace omp2cu::model;
+using Exec = omp2cu::plan::ConstructPlan::Exec;
 
 namespace omp2cu::emit {
 
@@ -76,9 +78,7 @@ TemplateInfo templateInfo(ASTContext &Ctx, const Region &R) {
   return TI;
 }
 
-namespace {
-
-std::string levels(unsigned L) {
+std::string levelsText(unsigned L) {
   std::string S;
   auto Add = [&](const char *N) { S += S.empty() ? N : std::string(" | ") + N; };
   if (L & LevelTeams) Add("omp2cu::Teams");
@@ -87,196 +87,79 @@ std::string levels(unsigned L) {
   return S.empty() ? "0u" : S;
 }
 
-class KernelEmitter {
-public:
-  KernelEmitter(ASTContext &Ctx, Rewriter &KR, const Region &R,
-                const plan::KernelPlan &P)
-      : Ctx(Ctx), KR(KR), R(R), P(P) {}
+// ---- Who runs the code -------------------------------------------------------------------------
 
-  std::string run();
-
-private:
-  ASTContext &Ctx;
-  Rewriter &KR;
-  const Region &R;
-  const plan::KernelPlan &P;
-
-  std::string type(const VarDecl *V) {
-    return text::type(Ctx, V->getType().getNonReferenceType().getUnqualifiedType());
+std::string KernelEmitter::apiPrefix(const plan::ConstructPlan &CP) const {
+  switch (CP.BodyExec) {
+  case Exec::Nested:
+    return "omp2cu::nested::";
+  case Exec::Thread:
+    return CP.InRegion ? "omp2cu_par." : "omp2cu::";
+  case Exec::Team:
+    return P.Generic ? "omp2cu_team." : "omp2cu::team::";
   }
-  std::string name(const VarDecl *V) { return V->getNameAsString(); }
-  std::string src(const Expr *E) { return text::expr(Ctx, E); }
+  return "omp2cu::";
+}
 
-  bool isGlobal(const VarDecl *V, const std::set<const VarDecl *> &Priv) {
-    if (Priv.count(V))
-      return false;
-    for (const RegionVar &RV : R.Vars)
-      if (RV.Var == V)
-        return RV.K == RegionVar::MappedObject;
-    return false;
-  }
+std::string KernelEmitter::leader(unsigned L, const plan::ConstructPlan &CP) const {
+  if (mainCode(CP))
+    return ""; // the main thread alone runs this code
+  std::string C;
+  if ((L & LevelThreads) && P.Parallel)
+    C = rt(CP) + "thread_num() == 0";
+  if ((L & LevelLanes) && P.Simd)
+    C += std::string(C.empty() ? "" : " && ") + rt(CP) + "lane() == 0";
+  return C;
+}
 
-  /// Condition that selects one executor among the levels \p L.
-  std::string leader(unsigned L) {
-    std::string C;
-    if ((L & LevelThreads) && P.Parallel)
-      C = "omp2cu::dev::thread_num() == 0";
-    if ((L & LevelLanes) && P.Simd)
-      C += std::string(C.empty() ? "" : " && ") + "omp2cu::dev::lane() == 0";
-    return C;
-  }
+std::string KernelEmitter::guardSync(unsigned L, const plan::ConstructPlan &CP) const {
+  if (mainCode(CP))
+    return "";
+  return rt(CP) + ((L & LevelThreads) ? "sync_team();" : "sync_group();");
+}
 
-  void applyLeafEdits(const Construct &C);
-  std::string atomic(const OMPAtomicDirective *D);
-  std::string construct(const Construct &C, std::set<const VarDecl *> Priv,
-                        bool IsRoot);
-  std::string loopNest(const Construct &C, const plan::ConstructPlan &CP,
-                       const std::string &Ind, const std::string &Body,
-                       const std::set<const VarDecl *> &ClauseVars,
-                       bool TrackLast);
-};
+namespace {
 
-/// Rewrites calls of the OpenMP API to the runtime's versions.
+/// Calls of the OpenMP API in one construct's body (not in nested constructs, whose bodies
+/// have contexts of their own), and its flush directives.
 class ApiCalls : public RecursiveASTVisitor<ApiCalls> {
 public:
-  explicit ApiCalls(Rewriter &W) : W(W) {}
+  ApiCalls(Rewriter &W, std::string Prefix, const Construct &C) : W(W), Prefix(std::move(Prefix)) {
+    for (const auto &Ch : C.Children)
+      Stop.insert(Ch->D);
+  }
+  bool TraverseStmt(Stmt *S) {
+    if (S && Stop.count(S))
+      return true;
+    return RecursiveASTVisitor::TraverseStmt(S);
+  }
   bool VisitCallExpr(CallExpr *CE) {
     if (const FunctionDecl *F = CE->getDirectCallee())
       if (F->getName().starts_with("omp_"))
         W.InsertTextBefore(W.getSourceMgr().getExpansionLoc(CE->getBeginLoc()),
-                           "omp2cu::");
+                           analysis::isDeviceOmpApi(F->getName()) ? Prefix : "omp2cu::");
     return true;
   }
+
+private:
   Rewriter &W;
+  std::string Prefix;
+  std::set<const Stmt *> Stop;
 };
 
-/// An atomic update `x++`, `x op= e`, `x = x op e` or `x = e op x`.
-struct AtomicUpdate {
-  const Expr *X = nullptr, *Operand = nullptr;
-  std::string Op;
-  bool OperandFirst = false, Postfix = false;
-};
+} // namespace
 
-static bool parseUpdate(const ASTContext &Ctx, const Expr *E, AtomicUpdate &U) {
-  E = E->IgnoreParenImpCasts();
-  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-    if (!UO->isIncrementDecrementOp())
-      return false;
-    U.X = UO->getSubExpr();
-    U.Op = UO->isIncrementOp() ? "+" : "-";
-    U.Postfix = UO->isPostfix();
-    return true;
+void KernelEmitter::rewriteApiCalls(const Construct &C) {
+  ApiCalls V(KR, apiPrefix(P.of(C)), C);
+  // The loop headers of the construct are emitted in its own text.
+  for (const Loop &L : C.Loops) {
+    V.TraverseStmt(const_cast<Expr *>(L.LB));
+    V.TraverseStmt(const_cast<Expr *>(L.UB));
+    V.TraverseStmt(const_cast<Expr *>(L.Step));
   }
-  if (const auto *CA = dyn_cast<CompoundAssignOperator>(E)) {
-    U.X = CA->getLHS();
-    U.Operand = CA->getRHS();
-    U.Op = BinaryOperator::getOpcodeStr(
-               BinaryOperator::getOpForCompoundAssignment(CA->getOpcode()))
-               .str();
-    return true;
-  }
-  const auto *BO = dyn_cast<BinaryOperator>(E);
-  if (!BO || BO->getOpcode() != BO_Assign)
-    return false;
-  const auto *RHS = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
-  if (!RHS || RHS->isAssignmentOp() || RHS->isComparisonOp())
-    return false;
-  U.X = BO->getLHS();
-  U.Op = RHS->getOpcodeStr().str();
-  std::string XT = text::get(Ctx, U.X->getSourceRange());
-  if (text::get(Ctx, RHS->getLHS()->IgnoreParenImpCasts()->getSourceRange()) == XT) {
-    U.Operand = RHS->getRHS();
-  } else if (text::get(Ctx, RHS->getRHS()->IgnoreParenImpCasts()->getSourceRange()) == XT) {
-    U.Operand = RHS->getLHS();
-    U.OperandFirst = true;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-std::string KernelEmitter::atomic(const OMPAtomicDirective *D) {
-  const Stmt *S = analysis::associatedStmt(D);
-  bool IsRead = false, IsWrite = false, IsCapture = false;
-  for (const OMPClause *Cl : D->clauses()) {
-    IsRead |= Cl->getClauseKind() == llvm::omp::OMPC_read;
-    IsWrite |= Cl->getClauseKind() == llvm::omp::OMPC_write;
-    IsCapture |= Cl->getClauseKind() == llvm::omp::OMPC_capture;
-    if (Cl->getClauseKind() == llvm::omp::OMPC_compare)
-      return "";
-  }
-  auto Text = [&](const Expr *E) { return text::get(Ctx, E->getSourceRange()); };
-  auto AssignOf = [](const Stmt *X) -> const BinaryOperator * {
-    const auto *E = dyn_cast_or_null<Expr>(X);
-    const auto *BO = E ? dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts()) : nullptr;
-    return BO && BO->getOpcode() == BO_Assign ? BO : nullptr;
-  };
-  AtomicUpdate U;
-  const Expr *V = nullptr; // capture target
-  bool CaptureOld = false;
-  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S)) {
-    // Structured capture: {v = x; update x;} or {update x; v = x;}.
-    if (!IsCapture || CS->size() != 2)
-      return "";
-    const Stmt *S1 = CS->body_front(), *S2 = CS->body_back();
-    const BinaryOperator *A1 = AssignOf(S1), *A2 = AssignOf(S2);
-    if (A1 && parseUpdate(Ctx, cast<Expr>(S2), U) &&
-        Text(A1->getRHS()->IgnoreParenImpCasts()) == Text(U.X)) {
-      V = A1->getLHS();
-      CaptureOld = true;
-    } else if (A2 && parseUpdate(Ctx, cast<Expr>(S1), U) &&
-               Text(A2->getRHS()->IgnoreParenImpCasts()) == Text(U.X)) {
-      V = A2->getLHS();
-      CaptureOld = false;
-    } else {
-      return "";
-    }
-  } else {
-    const Expr *E = dyn_cast_or_null<Expr>(S);
-    if (!E)
-      return "";
-    E = E->IgnoreParenImpCasts();
-    if (IsRead || IsCapture) {
-      const BinaryOperator *BO = AssignOf(E);
-      if (!BO)
-        return "";
-      V = BO->getLHS();
-      E = BO->getRHS()->IgnoreParenImpCasts();
-    }
-    if (IsRead)
-      return fmt::format("{} = omp2cu::dev::atomic_read(&{});", Text(V), src(E));
-    if (IsWrite) {
-      const BinaryOperator *BO = AssignOf(E);
-      if (!BO)
-        return "";
-      std::string T = text::type(Ctx, BO->getLHS()->getType().getUnqualifiedType());
-      return fmt::format("omp2cu::dev::atomic_write(&{}, ({})({}));", src(BO->getLHS()), T,
-                         Text(BO->getRHS()));
-    }
-    if (!parseUpdate(Ctx, E, U))
-      return "";
-    CaptureOld = U.Postfix; // v = x++ captures the old value, v = ++x the new
-  }
-  std::string T = text::type(Ctx, U.X->getType().getUnqualifiedType());
-  std::string Out = "{ ";
-  std::string Rhs = "1";
-  if (U.Operand) {
-    Out += fmt::format("const {} omp2cu_e = {}; ", T, Text(U.Operand));
-    Rhs = "omp2cu_e";
-  }
-  std::string Body = U.OperandFirst ? Rhs + " " + U.Op + " omp2cu_old"
-                                    : "omp2cu_old " + U.Op + " " + Rhs;
-  Out += fmt::format("auto omp2cu_f = [&]({0} omp2cu_old) -> {0} {{ return "
-                     "({0})({1}); }}; ",
-                     T, Body);
-  if (V) {
-    Out += fmt::format("const {} omp2cu_old = omp2cu::dev::atomic_update(&{}, omp2cu_f); ", T,
-                       src(U.X));
-    Out += fmt::format("{} = {}; ", Text(V), CaptureOld ? "omp2cu_old" : "omp2cu_f(omp2cu_old)");
-  } else {
-    Out += fmt::format("omp2cu::dev::atomic_update(&{}, omp2cu_f); ", src(U.X));
-  }
-  return Out + "}";
+  V.TraverseStmt(const_cast<Stmt *>(C.Body));
+  for (const auto &Ch : C.Children)
+    rewriteApiCalls(*Ch);
 }
 
 void KernelEmitter::applyLeafEdits(const Construct &C) {
@@ -295,241 +178,99 @@ void KernelEmitter::applyLeafEdits(const Construct &C) {
       Range = text::stmtRange(Ctx, S);
     }
     if (CP.GuardLevels) {
-      std::string Sync = (CP.GuardLevels & LevelThreads)
-                             ? "omp2cu::dev::sync_team();"
-                             : "omp2cu::dev::sync_group();";
-      KR.InsertTextBefore(Range.getBegin(),
-                          "if (" + leader(CP.GuardLevels) + ") { ");
-      KR.InsertTextAfter(Range.getEnd(), " } " + Sync);
+      std::string Lead = leader(CP.GuardLevels, CP);
+      if (!Lead.empty()) {
+        KR.InsertTextBefore(Range.getBegin(), "if (" + Lead + ") { ");
+        KR.InsertTextAfter(Range.getEnd(), " } " + guardSync(CP.GuardLevels, CP));
+      }
     }
   }
+  // Flushes: a fence.
+  std::function<void(const Stmt *)> Flushes = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *FD = dyn_cast<OMPFlushDirective>(S)) {
+      KR.ReplaceText(CharSourceRange::getCharRange(
+                         Ctx.getSourceManager().getExpansionLoc(FD->getBeginLoc()),
+                         Ctx.getSourceManager().getExpansionLoc(FD->getEndLoc())),
+                     "omp2cu::dev::flush();");
+      return;
+    }
+    for (const auto &Ch : C.Children)
+      if (Ch->D == S)
+        return;
+    for (const Stmt *Ch : S->children())
+      Flushes(Ch);
+  };
+  Flushes(C.Body);
   for (const auto &Ch : C.Children)
     applyLeafEdits(*Ch);
 }
 
-std::string KernelEmitter::loopNest(const Construct &C,
-                                    const plan::ConstructPlan &CP,
-                                    const std::string &Ind,
-                                    const std::string &Body,
-                                    const std::set<const VarDecl *> &ClauseVars,
-                                    bool TrackLast) {
-  std::string Sfx = "_L" + std::to_string(C.Line);
-  std::string Out;
-  size_t N = C.Loops.size();
-  std::string Trip = "omp2cu_n" + Sfx, IV = "omp2cu_iv" + Sfx;
-  for (size_t K = 0; K < N; ++K) {
-    const Loop &L = C.Loops[K];
-    std::string T = type(L.Var), K_ = std::to_string(K);
-    std::string Step = stepText(Ctx, L);
-    Out += fmt::format("{}  {} = {};\n", Ind,
-                       text::declare(Ctx, L.Var->getType().getUnqualifiedType().withConst(),
-                                     "omp2cu_lb" + K_ + Sfx),
-                       text::get(Ctx, L.LB->getSourceRange()));
-    Out += fmt::format("{}  const omp2cu::i64 omp2cu_st{}{} = {};\n", Ind, K_, Sfx, Step);
-    Out += fmt::format("{}  const omp2cu::u64 omp2cu_n{}{} = omp2cu::loop::trip_count<{}>("
-                       "omp2cu_lb{}{}, {}, omp2cu_st{}{}, {});\n",
-                       Ind, K_, Sfx, T, K_, Sfx,
-                       text::get(Ctx, L.UB->getSourceRange()), K_, Sfx, cmpName(L.Test));
-  }
-  if (N == 1) {
-    Trip = "omp2cu_n0" + Sfx;
-  } else {
-    std::string Prod;
-    for (size_t K = 0; K < N; ++K)
-      Prod += (K ? " * " : "") + std::string("omp2cu_n") + std::to_string(K) + Sfx;
-    Out += fmt::format("{}  const omp2cu::u64 {} = {};\n", Ind, Trip, Prod);
-  }
-  if (TrackLast)
-    Out += fmt::format("{}  bool omp2cu_last{} = false;\n", Ind, Sfx);
+// ---- Generic mode ------------------------------------------------------------------------------
 
-  // The loop variables of one iteration.
-  std::string Vars;
-  for (size_t K = 0; K < N; ++K) {
-    const Loop &L = C.Loops[K];
-    std::string K_ = std::to_string(K);
-    std::string Idx = IV;
-    std::string Div;
-    for (size_t M = K + 1; M < N; ++M)
-      Div += " * omp2cu_n" + std::to_string(M) + Sfx;
-    if (!Div.empty())
-      Idx = "(" + IV + " / (" + Div.substr(3) + "))";
-    if (K > 0)
-      Idx = "(" + Idx + " % omp2cu_n" + K_ + Sfx + ")";
-    std::string Value = fmt::format("omp2cu::loop::value<{}>(omp2cu_lb{}{}, omp2cu_st{}{}, {})",
-                                    type(L.Var), K_, Sfx, K_, Sfx, Idx);
-    if (ClauseVars.count(L.Var))
-      Vars += fmt::format("{}    {} = {};\n", Ind, name(L.Var), Value);
-    else
-      Vars += fmt::format("{}    {} = {};\n", Ind,
-                          text::declare(Ctx, L.Var->getType().getUnqualifiedType(),
-                                        name(L.Var)),
-                          Value);
-  }
-  if (TrackLast)
-    Vars += fmt::format("{}    if ({} == {} - 1) omp2cu_last{} = true;\n", Ind, IV, Trip, Sfx);
-
-  unsigned S = CP.Scope;
-  bool Chunked = (C.ExplicitSchedule || C.ExplicitDistSchedule);
-  if (!Chunked) {
-    // Cyclic over all participants: consecutive lanes take consecutive
-    // iterations (coalesced), like a grid-stride loop.
-    Out += fmt::format("{0}  for (omp2cu::u64 {1} = omp2cu::dev::ws_id({2}); {1} < {3}; "
-                       "{1} += omp2cu::dev::ws_count({2})) {{\n",
-                       Ind, IV, levels(S), Trip);
-    Out += Vars + Body + "\n" + Ind + "  }\n";
-    return Out;
-  }
-  // Explicit schedules: the teams take chunks of the iteration space (block
-  // or dist_schedule chunks), then the team's OpenMP threads take chunks of
-  // the team's part (block or schedule chunks), round robin.
-  std::string TeamChunk = "omp2cu_tc" + Sfx, Lo = "omp2cu_lo" + Sfx,
-              Hi = "omp2cu_hi" + Sfx;
-  if (S & LevelTeams) {
-    std::string Chunk =
-        C.DistScheduleChunk
-            ? "(omp2cu::u64)(" + text::get(Ctx, C.DistScheduleChunk->getSourceRange()) + ")"
-            : "(" + Trip + " + omp2cu::dev::num_teams() - 1) / omp2cu::dev::num_teams()";
-    Out += fmt::format("{}  const omp2cu::u64 {} = {};\n", Ind, TeamChunk, Chunk);
-    Out += fmt::format("{0}  for (omp2cu::u64 {1} = omp2cu::dev::team_num() * {2}; {1} < {3}; "
-                       "{1} += omp2cu::dev::num_teams() * {2}) {{\n",
-                       Ind, Lo, TeamChunk, Trip);
-    Out += fmt::format("{0}  const omp2cu::u64 {1} = {2} + {3} < {4} ? {2} + {3} : {4};\n",
-                       Ind, Hi, Lo, TeamChunk, Trip);
-  } else {
-    Out += fmt::format("{}  {{ const omp2cu::u64 {} = 0, {} = {};\n", Ind, Lo, Hi, Trip);
-  }
-  unsigned Inner = S & (LevelThreads | LevelLanes);
-  std::string Part = "omp2cu_m" + Sfx, Chunk = "omp2cu_c" + Sfx,
-              Pid = "omp2cu::dev::ws_id(" + levels(Inner) + ")",
-              Pn = "omp2cu::dev::ws_count(" + levels(Inner) + ")";
-  Out += fmt::format("{}  const omp2cu::u64 {} = {} - {};\n", Ind, Part, Hi, Lo);
-  std::string ChunkExpr =
-      C.ScheduleChunk ? "(omp2cu::u64)(" + text::get(Ctx, C.ScheduleChunk->getSourceRange()) + ")"
-      : C.ExplicitSchedule ? "(" + Part + " + " + Pn + " - 1) / " + Pn
-                           : std::string("1");
-  if (!Inner)
-    ChunkExpr = Part;
-  Out += fmt::format("{}  const omp2cu::u64 {} = {} ? {} : 1;\n", Ind, Chunk, ChunkExpr, ChunkExpr);
-  std::string CLo = "omp2cu_clo" + Sfx;
-  std::string Start = Inner ? Pid + " * " + Chunk : std::string("0");
-  std::string Stride = Inner ? Pn + " * " + Chunk : Chunk;
-  Out += fmt::format("{0}  for (omp2cu::u64 {1} = {2}; {1} < {3}; {1} += {4})\n", Ind, CLo,
-                     Start, Part, Stride);
-  Out += fmt::format("{0}  for (omp2cu::u64 {1} = {2} + {3}; {1} < {2} + ({3} + {4} < {5} ? {3} + {4} : {5}); ++{1}) {{\n",
-                     Ind, IV, Lo, CLo, Chunk, Part);
-  Out += Vars + Body + "\n" + Ind + "  }\n";
-  Out += Ind + "  }\n";
-  return Out;
-}
-
-std::string KernelEmitter::construct(const Construct &C,
-                                     std::set<const VarDecl *> Priv,
-                                     bool IsRoot) {
+std::string KernelEmitter::fork(const Construct &C, const std::string &RegionText) {
   const plan::ConstructPlan &CP = P.of(C);
+  std::string Name = Base + "_parallel_L" + std::to_string(C.Line);
+  for (const std::string &O : Outlined)
+    if (O.find(" " + Name + "(") != std::string::npos)
+      Name += "_" + std::to_string(CP.Fork);
+  std::string Params, Args;
+  for (const VarKey &K : R.Sharing.FreeVars.at(&C)) {
+    const VarDecl *V = K.Var;
+    QualType T = V->getType().getNonReferenceType();
+    if (const SharedSlot *S = TS.find(K)) {
+      Params += ", " + text::declare(Ctx, Ctx.getLValueReferenceType(T), name(V));
+      Args += ", omp2cu_sh." + S->Member;
+      continue;
+    }
+    const RegionVar *RV = nullptr;
+    for (const RegionVar &X : R.Vars)
+      if (X.Var == V && !K.Binder)
+        RV = &X;
+    if (!RV) {
+      diag::error(Ctx.getDiagnostics(), V->getLocation(),
+                  "internal error: variable '" + name(V) +
+                      "' of the team code is used by a parallel region but has no team copy");
+      continue;
+    }
+    // Kernel parameters that nobody writes: each worker has the value already.
+    QualType PT = RV->K == RegionVar::MappedObject ? Ctx.getLValueReferenceType(T) : T;
+    Params += ", " + text::declare(Ctx, PT, name(V));
+    Args += ", " + name(V);
+  }
   const SourceManager &SM = Ctx.getSourceManager();
-  // Indent like the statement the directive applies to (pragmas are often
-  // written in column 1).
   std::string Ind = text::indentOf(SM, analysis::associatedStmt(C.D)->getBeginLoc());
-
-  // Privatization of the clause items, against the storage outside.
-  std::string Pro, Epi;
-  std::set<const VarDecl *> ClauseVars;
-  bool TrackLast = false;
-  for (const ClauseVar &CV : C.Vars) {
-    const VarDecl *V = CV.Var;
-    bool ByValueParam = false;
-    if (IsRoot)
-      for (const RegionVar &RV : R.Vars)
-        ByValueParam |= RV.Var == V && RV.K == RegionVar::ByValue;
-    if (ByValueParam && (CV.K == ClauseVar::Private || CV.K == ClauseVar::Firstprivate))
-      continue; // the kernel parameter is already a private copy
-    ClauseVars.insert(V);
-    std::string N = name(V), T = type(V), Outer = "omp2cu_outer_" + N;
-    std::string Decl = text::declare(Ctx, V->getType().getNonReferenceType().getUnqualifiedType(), N);
-    switch (CV.K) {
-    case ClauseVar::Private:
-      Pro += fmt::format("{}  {};\n", Ind, Decl);
-      break;
-    case ClauseVar::Firstprivate:
-      Pro += fmt::format("{}  auto &{} = {};\n{}  {} = {};\n", Ind, Outer, N, Ind, Decl, Outer);
-      break;
-    case ClauseVar::Lastprivate:
-      TrackLast = C.IsLoop;
-      Pro += fmt::format("{}  auto &{} = {};\n{}  {};\n", Ind, Outer, N, Ind, Decl);
-      Epi += fmt::format("{}  if (omp2cu_last_L{}) {} = {};\n", Ind, C.Line, Outer, N);
-      break;
-    case ClauseVar::Reduction: {
-      const char *Op = opName(CV.Op);
-      Pro += fmt::format("{}  auto &{} = {};\n{}  {} = {}::identity<{}>();\n", Ind, Outer, N,
-                         Ind, Decl, Op, T);
-      unsigned Distinct = (CP.Inner & ~CP.Outer) & (LevelThreads | LevelLanes);
-      if (!P.Parallel) Distinct &= ~LevelThreads;
-      if (!P.Simd) Distinct &= ~LevelLanes;
-      if (Distinct) {
-        std::string Val = N;
-        unsigned Scope = Distinct;
-        if ((Distinct & LevelThreads) && !(CP.Inner & LevelLanes) && P.Simd) {
-          // The lanes of a thread hold copies of the same value: count one.
-          Val = fmt::format("(omp2cu::dev::lane() == 0 ? {} : {}::identity<{}>())", N, Op, T);
-          Scope |= LevelLanes;
-        }
-        Epi += fmt::format("{}  {} = omp2cu::dev::allreduce<{}>({}, {});\n", Ind, N, Op, Val,
-                           levels(Scope));
-      }
-      if (isGlobal(V, Priv)) {
-        std::string Lead = leader((LevelThreads | LevelLanes) & ~CP.Outer);
-        Epi += fmt::format("{}  {}omp2cu::dev::atomic_combine<{}>(&{}, {});\n", Ind,
-                           Lead.empty() ? "" : "if (" + Lead + ") ", Op, Outer, N);
-      } else {
-        Epi += fmt::format("{}  {} = {}::apply({}, {});\n", Ind, Outer, Op, Outer, N);
-      }
-      break;
-    }
-    }
-  }
-  std::set<const VarDecl *> InnerPriv = Priv;
-  InnerPriv.insert(ClauseVars.begin(), ClauseVars.end());
-
-  // Nested constructs first: their text replaces them in the body.
-  for (const auto &Ch : C.Children) {
-    std::string Text = construct(*Ch, InnerPriv, false);
-    KR.ReplaceText(text::directiveWithStmt(Ctx, Ch->D, analysis::associatedStmt(Ch->D)),
-                   Text);
-  }
-
-  std::string Body = KR.getRewrittenText(text::stmtRange(Ctx, C.Body));
-  std::string Head = fmt::format("{{ // #pragma omp {} ({}:{})", C.DirectiveText, R.FileName,
-                                 C.Line);
-  if (C.IsLoop)
-    Head += ": iterations over " + plan::describeLevels(CP.Scope) +
-            (CP.AutoSimd ? " (auto-simd)" : "");
-  // The text replaces the directive from its `#`, after the pragma line's own
-  // indentation.
   std::string PragmaInd = text::indentOf(SM, C.D->getBeginLoc());
-  std::string Lead = IsRoot ? Ind
-                     : Ind.size() > PragmaInd.size() ? Ind.substr(PragmaInd.size())
-                                                     : std::string();
-  std::string Out = Lead + Head + "\n" + Pro;
-  if (C.IsLoop)
-    Out += loopNest(C, CP, Ind, Ind + "    " + Body, ClauseVars, TrackLast);
-  else
-    Out += Ind + "  " + Body + "\n";
-  Out += Epi;
-  if (CP.SyncTeamAfter)
-    Out += Ind + "  omp2cu::dev::sync_team(); // implicit barrier\n";
-  if (CP.SyncGroupAfter && P.Simd)
-    Out += Ind + "  omp2cu::dev::sync_group();\n";
-  Out += Ind + "}";
-  return Out;
+  std::string Lead = Ind.size() > PragmaInd.size() ? Ind.substr(PragmaInd.size()) : "";
+  // The region's text starts with its first line's indentation relative to the pragma.
+  std::string Body = "  " + RegionText.substr(std::min(Lead.size(), RegionText.size()));
+  Outlined.push_back(fmt::format(
+      templates::parallel_region, fmt::arg("name", Name), fmt::arg("directive", C.DirectiveText),
+      fmt::arg("file", R.FileName), fmt::arg("line", C.Line), fmt::arg("kernel", R.KernelName),
+      fmt::arg("template_header", TI.Header), fmt::arg("params", Params),
+      fmt::arg("body", Body)));
+  Cases += fmt::format("      case {}: {}{}(omp2cu_par{}); break;\n", CP.Fork, Name, TI.Args, Args);
+  std::string Threads = C.NumThreads.empty() ? "0" : "(" + C.NumThreads + ")";
+  if (!C.IfCond.empty())
+    Threads = "(" + C.IfCond + ") ? " + Threads + " : 1";
+  return fmt::format("{}omp2cu::dev::fork(omp2cu_team, {}, {}); // '#pragma omp {}' ({}:{}) runs "
+                     "on the workers as {}",
+                     Lead, CP.Fork, Threads, C.DirectiveText, R.FileName, C.Line, Name);
 }
 
-std::string KernelEmitter::run() {
-  const Stmt *Assoc = analysis::associatedStmt(R.Root->D);
-  ApiCalls(KR).TraverseStmt(const_cast<Stmt *>(Assoc));
+// ---- The kernel --------------------------------------------------------------------------------
+
+KernelText KernelEmitter::run() {
+  rewriteApiCalls(*R.Root);
+  rewriteSharedDecls(*R.Root);
   applyLeafEdits(*R.Root);
 
   // Parameters, and the references that give mapped objects their names.
-  std::string Params, Prologue;
+  std::string Params, Prologue, MainPrologue;
+  const std::string SharingType = TS.StructName + TI.Args;
+  if (!TS.empty())
+    Params = "omp2cu::dev::TeamSharing<" + SharingType + "> omp2cu_sharing";
   for (const RegionVar &RV : R.Vars) {
     const VarDecl *V = RV.Var;
     QualType T = V->getType().getNonReferenceType();
@@ -540,7 +281,7 @@ std::string KernelEmitter::run() {
     case RegionVar::ByValue:
     case RegionVar::MappedPointer:
     case RegionVar::Pointer:
-      Params += text::declare(Ctx, T, N);
+      Params += text::declare(Ctx, T, TS.PromotedParams.count(V) ? "omp2cu_" + N : N);
       break;
     case RegionVar::MappedObject:
       Params += text::declare(Ctx, Ctx.getPointerType(T), "omp2cu_" + N);
@@ -549,23 +290,59 @@ std::string KernelEmitter::run() {
       break;
     }
   }
+  if (!TS.empty())
+    Prologue += fmt::format("  __shared__ omp2cu::dev::SharingSpace<{0}> omp2cu_space;\n"
+                            "  {0} &omp2cu_sh = omp2cu_space.get(omp2cu_sharing);\n",
+                            SharingType);
+  // Parameters the team writes and shares: the team's copy starts with the value passed.
+  plan::ConstructPlan KernelCP; // the kernel's own code: the team code of every GPU thread
+  KernelCP.Redundant = (P.Parallel ? LevelThreads : 0) | (P.Simd ? LevelLanes : 0);
+  for (const RegionVar &RV : R.Vars)
+    if (TS.PromotedParams.count(RV.Var))
+      if (const SharedSlot *S = TS.find({RV.Var, nullptr}))
+        MainPrologue += "  " + sharedDecl(*S, name(RV.Var), "omp2cu_" + name(RV.Var), KernelCP,
+                                          "  ") +
+                        "\n";
   std::string Body = construct(*R.Root, {}, true);
-  std::string Mode = "Mode: " + P.Mode + ".";
+
+  std::string Mode = "Mode: " + P.Mode + (P.Reason.empty() ? "" : " (" + P.Reason + ")") + ".";
   for (const std::string &Note : P.Notes)
     Mode += " " + Note + ".";
-  TemplateInfo TI = templateInfo(Ctx, R);
-  return fmt::format(templates::kernel, fmt::arg("kernel", R.KernelName),
-                     fmt::arg("directive", R.Root->DirectiveText), fmt::arg("file", R.FileName),
-                     fmt::arg("line", R.Line), fmt::arg("mode", Mode),
-                     fmt::arg("template_header", TI.Header), fmt::arg("params", Params),
-                     fmt::arg("prologue", Prologue), fmt::arg("body", Body));
+  KernelText Out;
+  Out.CriticalLocks = Locks;
+  if (!TS.empty()) {
+    std::string Members;
+    for (const SharedSlot &S : TS.Slots)
+      Members += "  " + text::declare(Ctx, S.Type, S.Member) + ";\n";
+    std::string Bytes = TS.Bytes ? std::to_string(*TS.Bytes) + " bytes"
+                                 : std::string("size depends on the template arguments");
+    Out.Text += fmt::format(templates::team_sharing, fmt::arg("name", TS.StructName),
+                            fmt::arg("kernel", R.KernelName), fmt::arg("bytes", Bytes),
+                            fmt::arg("template_header", TI.Header),
+                            fmt::arg("members", Members));
+  }
+  for (const std::string &O : Outlined)
+    Out.Text += O;
+  if (P.Generic)
+    Out.Text += fmt::format(
+        templates::generic_kernel, fmt::arg("kernel", R.KernelName),
+        fmt::arg("directive", R.Root->DirectiveText), fmt::arg("file", R.FileName),
+        fmt::arg("line", R.Line), fmt::arg("mode", Mode), fmt::arg("template_header", TI.Header),
+        fmt::arg("params", Params), fmt::arg("prologue", Prologue), fmt::arg("cases", Cases),
+        fmt::arg("main_prologue", MainPrologue), fmt::arg("body", Body));
+  else
+    Out.Text += fmt::format(templates::kernel, fmt::arg("kernel", R.KernelName),
+                            fmt::arg("directive", R.Root->DirectiveText),
+                            fmt::arg("file", R.FileName), fmt::arg("line", R.Line),
+                            fmt::arg("mode", Mode), fmt::arg("template_header", TI.Header),
+                            fmt::arg("params", Params), fmt::arg("prologue", Prologue + MainPrologue),
+                            fmt::arg("body", Body));
+  return Out;
 }
 
-} // namespace
-
-std::string emitKernel(ASTContext &Ctx, Rewriter &KR, const Region &R,
-                       const plan::KernelPlan &P) {
-  return KernelEmitter(Ctx, KR, R, P).run();
+KernelText emitKernel(ASTContext &Ctx, Rewriter &KR, const Region &R, const plan::KernelPlan &P,
+                      const TeamSharingPlan &TS) {
+  return KernelEmitter(Ctx, KR, R, P, TS).run();
 }
 
 } // namespace omp2cu::emit

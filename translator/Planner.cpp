@@ -3,13 +3,14 @@
 // Part of omp2cu. See Planner.h.
 //
 // Executors: at each point of a kernel, the code is run by one "logical"
-// OpenMP executor (the initial thread, a team's main thread, an OpenMP thread,
-// a SIMD lane). Every GPU thread runs the kernel (SPMD), so code of a coarse
+// OpenMP executor (the initial thread of a team, an OpenMP thread, a SIMD
+// lane). In SPMD mode every GPU thread runs the kernel, so code of a coarse
 // executor runs redundantly on the finer levels. The planner tracks, for each
 // construct, the set of levels whose executors are distinct (`Outer` around
 // the directive, `Inner` in its body) and checks that redundant execution is
-// safe; where it is not, the kernel would need a state machine (generic mode),
-// which is reported.
+// safe, with stores guarded to one thread where needed (SPMDization). Where the
+// team code cannot run redundantly, the kernel runs in generic mode: the team
+// code on one main thread per team, each parallel region on the workers.
 //
 //===----------------------------------------------------------------------===//
 #include "Planner.h"
@@ -18,8 +19,7 @@ namespace omp2cu::plan {
 namespace {
 
 using namespace model;
-
-constexpr unsigned AllLevels = LevelTeams | LevelThreads | LevelLanes;
+using Exec = ConstructPlan::Exec;
 
 /// True if the construct can take auto-simd: a `for` loop with no simd of its
 /// own, no nested constructs and no explicit schedule (an explicit schedule
@@ -29,26 +29,53 @@ bool autoSimdCandidate(const Construct &C) {
          C.Children.empty() && !C.ExplicitSchedule;
 }
 
+/// True if a `parallel` is nested in team code (a construct without `parallel` above it): only
+/// such kernels can run in generic mode. (A combined `teams ... parallel` in a `target` has no
+/// team code around its parallel region.)
+bool teamCodeAroundParallel(const Construct &C) {
+  if (C.Leaves & LeafParallel)
+    return false;
+  for (const auto &Ch : C.Children)
+    if (((Ch->Leaves & LeafParallel) && !(Ch->Leaves & LeafTeams)) ||
+        teamCodeAroundParallel(*Ch))
+      return true;
+  return false;
+}
+
+/// Who runs the body of a construct encountered by \p E.
+Exec bodyExec(const Construct &C, Exec E) {
+  if (!(C.Leaves & LeafParallel))
+    return E;
+  return E == Exec::Team ? Exec::Thread : Exec::Nested;
+}
+
 struct Planner {
   KernelPlan &K;
   PlanError &Err;
   bool AllowAutoSimd;
+  bool Generic;
   bool ExplicitSimd = false;
   bool AutoSimdUsed = false;
   bool LaneUnsafe = false; ///< sequential code that cannot run per lane
+  bool TeamUnsafe = false; ///< sequential team code that cannot run per thread
+  const Construct *UnsafeAt = nullptr;
+
+  /// Code of this context runs on the main thread alone (generic mode).
+  bool mainCode(Exec E) const { return Generic && E == Exec::Team; }
 
   /// First pass: which levels the kernel has at all.
-  void survey(const Construct &C) {
+  void survey(const Construct &C, Exec E) {
+    const Exec Body = bodyExec(C, E);
     if (C.Leaves & LeafTeams)
       K.Teams = true;
-    if (C.Leaves & LeafParallel)
+    if ((C.Leaves & LeafParallel) && E == Exec::Team)
       K.Parallel = true;
-    if (C.Leaves & LeafSimd)
+    if ((C.Leaves & LeafSimd) && !mainCode(Body))
       ExplicitSimd = true;
-    if (AllowAutoSimd && autoSimdCandidate(C))
+    if (AllowAutoSimd && autoSimdCandidate(C) && !mainCode(Body))
       AutoSimdUsed = true;
     for (const auto &Ch : C.Children)
-      survey(*Ch);
+      survey(*Ch, Body);
   }
 
   /// Levels that physically exist in this kernel (others have extent 1, so
@@ -72,37 +99,88 @@ struct Planner {
     return false;
   }
 
-  bool walk(const Construct &C, unsigned Outer, bool IsRoot) {
+  /// The constructs of a parallel region that are not loops (barrier, master, single, critical,
+  /// sections): their bodies run on one GPU thread of each OpenMP thread that runs them.
+  bool walkSync(const Construct &C, unsigned Outer, Exec E, bool InRegion) {
+    ConstructPlan P;
+    P.Outer = P.Inner = Outer;
+    P.BodyExec = E;
+    P.InRegion = InRegion;
+    const bool InTeam = E == Exec::Thread; // a team of several threads runs it
+    switch (C.Sync) {
+    case SyncKind::Barrier:
+      P.SyncTeamAfter = InTeam;
+      break;
+    case SyncKind::Single:
+      P.SyncTeamAfter = InTeam && !C.NoWait;
+      P.SyncGroupAfter = E != Exec::Team;
+      break;
+    case SyncKind::Sections:
+      P.SyncTeamAfter = InTeam && !C.NoWait;
+      P.SyncGroupAfter = E != Exec::Team;
+      break;
+    case SyncKind::Masked:
+    case SyncKind::Critical:
+      P.SyncGroupAfter = E != Exec::Team;
+      break;
+    case SyncKind::Section:
+    case SyncKind::None:
+      break;
+    }
+    if (E == Exec::Team && !Generic && C.Sync != SyncKind::Barrier) {
+      TeamUnsafe = true;
+      UnsafeAt = C.Parent;
+      return fail(C, "'#pragma omp " + C.DirectiveText + "' in the code of a team runs on one "
+                     "thread");
+    }
+    K.Constructs[&C] = P;
+    for (const auto &Ch : C.Children)
+      if (!walkSync(*Ch, Outer, E, InRegion))
+        return false;
+    return true;
+  }
+
+  bool walk(const Construct &C, unsigned Outer, bool IsRoot, Exec E, bool InRegion) {
+    if (C.Sync != SyncKind::None)
+      return walkSync(C, Outer, E, InRegion);
     ConstructPlan P;
     P.Outer = Outer;
     unsigned Inside = Outer;
+    const bool Par = C.Leaves & LeafParallel;
+    const Exec Body = bodyExec(C, E);
     if (C.Leaves & LeafTeams) {
       if (Outer != 0)
         return fail(C, "'teams' must be directly nested in 'target'");
       Inside |= LevelTeams;
     }
-    if (C.Leaves & LeafParallel) {
-      if (Outer & LevelThreads)
-        return fail(C, "nested 'parallel' inside a parallel region is not "
-                       "supported yet");
+    if (Par && E == Exec::Team) {
       Inside |= LevelThreads;
+      if (Generic && !IsRoot) {
+        P.Fork = ++K.Forks;
+        InRegion = true;
+      }
     }
+    P.Serialized = Par && E != Exec::Team;
+    P.BodyExec = Body;
+    P.InRegion = InRegion;
+    const bool Main = mainCode(Body);
     if (C.IsLoop) {
       if (C.Leaves & LeafDistribute)
         P.Scope |= LevelTeams;
-      if (C.Leaves & LeafFor)
-        P.Scope |= LevelThreads;
-      if (C.Leaves & LeafSimd)
+      if (C.Leaves & LeafFor) {
+        if (Body == Exec::Team)
+          return fail(C, "orphaned 'for' outside a parallel region is not supported yet");
+        if (Body == Exec::Thread)
+          P.Scope |= LevelThreads; // a nested region's one thread takes all iterations
+      }
+      if ((C.Leaves & LeafSimd) && !Main)
         P.Scope |= LevelLanes;
-      if (AllowAutoSimd && autoSimdCandidate(C) && !(Inside & LevelLanes)) {
+      if (AllowAutoSimd && autoSimdCandidate(C) && !(Inside & LevelLanes) && !Main) {
         P.Scope |= LevelLanes;
         P.AutoSimd = true;
       }
       if ((P.Scope & LevelTeams) && !(Inside & LevelTeams))
         return fail(C, "'distribute' must be nested in 'teams'");
-      if ((P.Scope & LevelThreads) && !(Inside & LevelThreads))
-        return fail(C, "orphaned 'for' outside a parallel region is not "
-                       "supported yet");
       if ((P.Scope & LevelTeams) && !K.TeamLoop) {
         K.TeamLoop = &C;
         K.TeamLoopSpansTeam = (P.Scope & (LevelThreads | LevelLanes)) != 0;
@@ -111,13 +189,17 @@ struct Planner {
     P.Inner = Inside | P.Scope;
 
     // Sequential code in the body runs on every executor of the levels that
-    // are present but not distinct here.
-    unsigned Redundant = presentLevels() & ~P.Inner;
+    // are present but not distinct here, except on the main thread of generic
+    // mode, which runs it alone.
+    const unsigned Redundant = Main ? 0 : presentLevels() & ~P.Inner;
+    P.Redundant = Redundant;
     if (C.Sequential == Construct::SeqUnsafe && Redundant) {
-      if (Redundant & (LevelTeams | LevelThreads))
-        return fail(C, "sequential code with side effects between 'teams' "
-                       "and 'parallel' needs generic (master/worker) "
-                       "execution, which is not supported yet");
+      UnsafeAt = &C;
+      if (Redundant & (LevelTeams | LevelThreads)) {
+        TeamUnsafe = true;
+        return fail(C, "sequential code with side effects between 'teams' and 'parallel' "
+                       "cannot run in every thread");
+      }
       LaneUnsafe = true;
       return fail(C, "the code around the 'simd' loop has side effects that "
                      "cannot run in every SIMD lane; generic-SIMD execution "
@@ -126,70 +208,117 @@ struct Planner {
     if (C.Sequential == Construct::SeqGuarded)
       P.GuardLevels = Redundant;
 
-    if (!IsRoot && (C.Leaves & (LeafParallel | LeafFor)))
+    // Implicit barriers: at the end of a nested `parallel` (SPMD; a fork
+    // joins in the runtime, a nested region has one thread) and of a `for`
+    // shared by several threads; a simd loop (or a loop spread over the lanes
+    // only) ends with a barrier of its SIMD group.
+    if (!IsRoot && Par && E == Exec::Team && !P.Fork)
       P.SyncTeamAfter = true;
-    if (!IsRoot && (C.Leaves & LeafSimd) &&
-        !(C.Leaves & (LeafParallel | LeafFor | LeafDistribute)))
+    if (!IsRoot && !Par && (C.Leaves & LeafFor) && (P.Scope & LevelThreads) && !C.NoWait)
+      P.SyncTeamAfter = true;
+    if (!IsRoot && !P.SyncTeamAfter && !P.Fork && (P.Scope & LevelLanes) &&
+        !(P.Scope & (LevelThreads | LevelTeams)))
       P.SyncGroupAfter = true;
 
     K.Constructs[&C] = P;
     for (const auto &Ch : C.Children)
-      if (!walk(*Ch, P.Inner, false))
+      if (!walk(*Ch, P.Inner, false, Body, InRegion))
         return false;
     return true;
   }
 };
 
-std::optional<KernelPlan> planOnce(const Construct &Root, bool AllowAutoSimd,
-                                   PlanError &Error, bool &LaneUnsafe) {
+struct Attempt {
+  std::optional<KernelPlan> Plan;
+  PlanError Error;
+  bool LaneUnsafe = false, TeamUnsafe = false;
+  const Construct *UnsafeAt = nullptr;
+};
+
+Attempt planOnce(const Construct &Root, bool AllowAutoSimd, bool Generic) {
+  Attempt A;
   KernelPlan K;
-  Planner P{K, Error, AllowAutoSimd};
-  P.survey(Root);
+  Planner P{K, A.Error, AllowAutoSimd, Generic};
+  P.survey(Root, Exec::Team);
   K.Simd = P.ExplicitSimd || P.AutoSimdUsed;
-  bool Ok = P.walk(Root, 0, true);
-  LaneUnsafe = P.LaneUnsafe && !P.ExplicitSimd;
+  K.Generic = Generic;
+  bool Ok = P.walk(Root, 0, true, Exec::Team, false);
+  A.LaneUnsafe = P.LaneUnsafe && !P.ExplicitSimd;
+  A.TeamUnsafe = P.TeamUnsafe;
+  A.UnsafeAt = P.UnsafeAt;
   if (!Ok)
-    return std::nullopt;
-  K.Mode = "SPMD";
+    return A;
   if (P.AutoSimdUsed)
     K.Notes.push_back("auto-simd: worksharing loops without nested "
                       "constructs are spread over all lanes of the team");
   if (P.ExplicitSimd)
     K.Notes.push_back("simd loops run on the lanes of each OpenMP thread's "
                       "SIMD group");
+  bool Guarded = false;
   for (auto &[C, CP] : K.Constructs)
-    if (CP.GuardLevels) {
-      K.Notes.push_back("SPMDized: sequential code runs redundantly, its "
-                        "stores guarded to one thread and followed by a "
-                        "barrier");
-      break;
-    }
-  return K;
+    Guarded |= CP.GuardLevels != 0;
+  if (Generic) {
+    K.Mode = "generic";
+  } else if (Guarded) {
+    K.Mode = "SPMDized";
+    K.Reason = "the side effects of the code between the constructs are guarded to one thread "
+               "and followed by a barrier";
+  } else {
+    bool Between = false; // sequential code that runs redundantly
+    for (auto &[C, CP] : K.Constructs)
+      Between |= CP.Redundant && C->Sequential != Construct::SeqNone;
+    K.Mode = "SPMD";
+    K.Reason = Between ? "the code between the constructs only computes values of its own"
+                       : "the constructs are tightly nested";
+  }
+  A.Plan = std::move(K);
+  return A;
+}
+
+/// SPMD or generic planning, falling back to one lane per OpenMP thread when auto-simd made
+/// sequential code run per lane where that is unsafe.
+Attempt planMode(const Construct &Root, bool Generic) {
+  Attempt A = planOnce(Root, /*AllowAutoSimd=*/true, Generic);
+  if (A.Plan || !A.LaneUnsafe)
+    return A;
+  Attempt B = planOnce(Root, /*AllowAutoSimd=*/false, Generic);
+  if (B.Plan)
+    B.Plan->Notes.push_back("auto-simd off: sequential code in the parallel region cannot run "
+                            "in every lane");
+  return B;
 }
 
 } // namespace
 
-std::optional<KernelPlan> planKernel(const Construct &Root, PlanError &Error) {
-  bool LaneUnsafe = false;
-  PlanError First;
-  auto K = planOnce(Root, /*AllowAutoSimd=*/true, First, LaneUnsafe);
-  if (K)
-    return K;
-  // Auto-simd is an optimisation: if it made sequential code run per lane
-  // where that is unsafe, plan again with one lane per OpenMP thread.
-  if (LaneUnsafe) {
-    PlanError Second;
-    K = planOnce(Root, /*AllowAutoSimd=*/false, Second, LaneUnsafe);
-    if (K) {
-      K->Notes.push_back("auto-simd off: sequential code in the parallel "
-                         "region cannot run in every lane");
-      return K;
+std::optional<KernelPlan> planKernel(const Construct &Root, PlanError &Error,
+                                     const PlanOptions &Opts) {
+  const bool CanBeGeneric = teamCodeAroundParallel(Root);
+  std::string Why;
+  const Construct *WhyAt = nullptr;
+  if (CanBeGeneric && Opts.NoSpmdize) {
+    Why = "SPMDization disabled (--no-spmdize)";
+  } else if (CanBeGeneric && !Opts.NeedsGeneric.empty()) {
+    Why = Opts.NeedsGeneric;
+    WhyAt = Opts.NeedsGenericAt;
+  } else {
+    Attempt S = planMode(Root, /*Generic=*/false);
+    if (S.Plan)
+      return S.Plan;
+    if (!CanBeGeneric || !S.TeamUnsafe) {
+      Error = S.Error;
+      return std::nullopt;
     }
-    Error = Second;
+    Why = S.Error.Message;
+    WhyAt = S.UnsafeAt;
+  }
+  Attempt G = planMode(Root, /*Generic=*/true);
+  if (!G.Plan) {
+    Error = G.Error;
     return std::nullopt;
   }
-  Error = First;
-  return std::nullopt;
+  G.Plan->Reason = Why;
+  G.Plan->ReasonAt = WhyAt;
+  return G.Plan;
 }
 
 std::string describeLevels(unsigned Levels) {

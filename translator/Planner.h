@@ -35,6 +35,22 @@ struct ConstructPlan {
   /// stores are guarded to the first executor of each, followed by a barrier
   /// of that scope (SPMDization). 0: nothing to guard.
   unsigned GuardLevels = 0;
+  /// Levels present in the kernel on which the body's code runs redundantly
+  /// (0 in generic mode's team code: the main thread alone runs it).
+  unsigned Redundant = 0;
+  /// Who runs the body: the code of a team outside every parallel region
+  /// (in generic mode: the main thread), a thread of a parallel region (in
+  /// generic mode: a worker), or the one thread of a nested parallel region.
+  enum Exec { Team, Thread, Nested };
+  Exec BodyExec = Team;
+  /// Generic mode: the number of the parallel region that the workers run
+  /// for this `parallel` construct (its fork); 0 for all other constructs.
+  int Fork = 0;
+  /// Generic mode: the body belongs to a parallel region that workers run
+  /// (the emitter names its runtime through the region's context object).
+  bool InRegion = false;
+  /// A `parallel` nested in a parallel region: it runs with one thread.
+  bool Serialized = false;
 };
 
 /// The plan of a kernel.
@@ -46,8 +62,14 @@ struct KernelPlan {
   const model::Construct *TeamLoop = nullptr;
   bool TeamLoopSpansTeam = false;
   std::map<const model::Construct *, ConstructPlan> Constructs;
-  std::string Mode;                ///< "SPMD"
-  std::vector<std::string> Notes;  ///< why, for remarks and comments
+  /// Generic (master/worker) mode: the team code runs on one thread per
+  /// team, parallel regions on the workers, woken by the main thread.
+  bool Generic = false;
+  int Forks = 0;                   ///< generic mode: parallel regions
+  std::string Mode;                ///< "SPMD", "SPMDized", "generic"
+  std::string Reason;              ///< why this mode
+  const model::Construct *ReasonAt = nullptr; ///< the construct that forced it
+  std::vector<std::string> Notes;  ///< other decisions, for remarks and comments
 
   const ConstructPlan &of(const model::Construct &C) const {
     return Constructs.at(&C);
@@ -60,9 +82,20 @@ struct PlanError {
   std::string Message;
 };
 
+/// What decides the execution mode besides the construct tree.
+struct PlanOptions {
+  /// Generic mode even where SPMD(ized) execution would do (for kernels
+  /// with team code around parallel regions): `omp2cu --no-spmdize`.
+  bool NoSpmdize = false;
+  /// A reason for generic mode that the analysis found (SharingFacts).
+  std::string NeedsGeneric;
+  const model::Construct *NeedsGenericAt = nullptr;
+};
+
 /// Plans the kernel of a region whose outermost directive is \p Root.
 std::optional<KernelPlan> planKernel(const model::Construct &Root,
-                                     PlanError &Error);
+                                     PlanError &Error,
+                                     const PlanOptions &Opts = {});
 
 /// A one-line description of a level set, e.g. "teams x threads x lanes".
 std::string describeLevels(unsigned Levels);

@@ -21,10 +21,30 @@
 namespace omp2cu::analysis {
 
 /// Builds the model of the region of \p D, a directive with a `target` leaf,
-/// found in \p F. Returns nullopt after reporting errors.
+/// found in \p F: its constructs, variables, what its parallel regions share
+/// with the team code, and what its sequential code needs. Returns nullopt
+/// after reporting errors.
 std::optional<model::Region> analyzeRegion(clang::ASTContext &Ctx,
                                            const clang::OMPExecutableDirective *D,
                                            const clang::FunctionDecl *F);
+
+/// Fills R.Sharing: the team-code variables the parallel regions nested in team
+/// code use and write (DataSharing.cpp).
+void analyzeSharing(clang::ASTContext &Ctx, model::Region &R);
+
+/// Classifies the sequential code of \p C's body (SequentialCode.cpp): whether
+/// it can run redundantly on several GPU threads, with guarded stores, or needs
+/// a state machine; fills C.Sequential, C.GuardedStmts and C.FirstUnsafe.
+void classifySequential(clang::ASTContext &Ctx, model::Construct &C,
+                        const model::SharingFacts &F);
+
+/// The binding of \p V that code in the body of \p From sees: the private copy
+/// of the innermost construct (From or an enclosing one) that privatizes V (a
+/// clause item or a loop variable), else V's own declaration.
+model::VarKey bindingOf(const clang::VarDecl *V, const model::Construct *From);
+
+/// True if the body of \p C runs outside every parallel region (team code).
+bool isTeamLevel(const model::Construct &C);
 
 /// Parses one list item of a map/to/from clause (`x`, `a[lb:len]`,
 /// `p[lb:len]`, `A[lb:len][0:m]`, `a[i]`) into \p V (Var, K, section).

@@ -11,7 +11,9 @@
 #ifndef OMP2CU_TRANSLATOR_REGIONMODEL_H
 #define OMP2CU_TRANSLATOR_REGIONMODEL_H
 
+#include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -67,13 +69,31 @@ struct ClauseVar {
   RedOp Op = RedOp::Plus;
 };
 
+/// Constructs of a parallel region that are not loops: synchronization and work that one thread
+/// does (Construct::Sync). None for the loop and region constructs (Construct::Leaves).
+enum class SyncKind {
+  None,
+  Barrier,  ///< #pragma omp barrier
+  Masked,   ///< master / masked [filter(n)]: the body on one thread, no barrier
+  Single,   ///< single [copyprivate] [nowait]: the body on one thread, then a barrier
+  Critical, ///< critical [(name)]: the body on each thread, one at a time
+  Sections, ///< sections [nowait]: its `section`s dealt to the threads, then a barrier
+  Section,  ///< one section of a sections construct
+};
+
 /// A directive nested in the region, with what it contains.
 struct Construct {
   // --- plain data, read by the planner ---------------------------------
   unsigned Leaves = 0;            ///< Leaf bits of this directive
+  SyncKind Sync = SyncKind::None; ///< for the non-loop constructs of parallel regions
   bool IsLoop = false;            ///< has associated loops
   bool ExplicitSchedule = false;  ///< schedule(...) given
   bool ExplicitDistSchedule = false;
+  bool NoWait = false;            ///< nowait: no implicit barrier at the end
+  /// num_threads / if of a `parallel` (as written; empty: absent), evaluated by the thread
+  /// that encounters the construct.
+  std::string NumThreads, IfCond;
+  const clang::Expr *NumThreadsExpr = nullptr;
   /// What the sequential code of the body (everything but nested directives,
   /// braces and serial loop headers) needs to run redundantly on several GPU
   /// threads: nothing (no such code, or it only writes locals of the body),
@@ -94,6 +114,40 @@ struct Construct {
   const clang::Expr *DistScheduleChunk = nullptr;
   unsigned Line = 0, Col = 0;
   std::string DirectiveText;          ///< "target teams distribute ..."
+  std::string Filter = "0";           ///< masked(filter), as written; master: 0
+  std::string CriticalName;           ///< critical(name); "" for the unnamed one
+  std::vector<const clang::VarDecl *> CopyPrivate; ///< single copyprivate(...)
+  const Construct *Parent = nullptr;
+};
+
+/// One binding of a variable in a region: its own declaration (Binder == nullptr: a local of the
+/// region, or a variable of the host code that reaches the kernel) or the private copy that a
+/// construct makes of it (a clause item or a loop variable of Binder).
+struct VarKey {
+  const clang::VarDecl *Var = nullptr;
+  const Construct *Binder = nullptr;
+  bool operator<(const VarKey &O) const {
+    return Var != O.Var ? Var < O.Var : Binder < O.Binder;
+  }
+  bool operator==(const VarKey &O) const { return Var == O.Var && Binder == O.Binder; }
+};
+
+/// What the parallel regions of a kernel do with the variables of the code around them (the team
+/// code: the bodies of the constructs outside every `parallel`). Filled by analyzeSharing().
+struct SharingFacts {
+  /// Team-code bindings (and host variables that reach the kernel) that a parallel region uses,
+  /// writes (or lets escape: address, array decay, non-const reference), and team-code locals
+  /// whose address escapes in the team code itself.
+  std::set<VarKey> UsedInParallel, WrittenInParallel, EscapingInTeam;
+  /// Bindings that the team code writes (outside its parallel regions).
+  std::set<VarKey> WrittenInTeam;
+  /// For each parallel construct nested in team code: the team-code bindings it uses, in order of
+  /// first use (the parameters of its outlined function in generic mode).
+  std::map<const Construct *, std::vector<VarKey>> FreeVars;
+  /// Why the kernel cannot run in SPMD mode even where its team code is safe to run redundantly
+  /// (e.g. parallel regions with different num_threads); empty if there is no such reason.
+  std::string NeedsGeneric;
+  const Construct *NeedsGenericAt = nullptr;
 };
 
 /// How a variable used in the region reaches the kernel.
@@ -134,6 +188,7 @@ struct Region {
   std::string KernelName;
   std::string FileName;
   unsigned Line = 0;
+  SharingFacts Sharing;
 };
 
 } // namespace omp2cu::model

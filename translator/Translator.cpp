@@ -14,6 +14,7 @@
 #include "Planner.h"
 #include "RegionAnalysis.h"
 #include "SourceText.h"
+#include "TeamSharing.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/DeclTemplate.h"
@@ -201,7 +202,11 @@ public:
         continue;
       }
       plan::PlanError Err;
-      std::optional<plan::KernelPlan> P = plan::planKernel(*R->Root, Err);
+      plan::PlanOptions PO;
+      PO.NoSpmdize = Opts.NoSpmdize;
+      PO.NeedsGeneric = R->Sharing.NeedsGeneric;
+      PO.NeedsGenericAt = R->Sharing.NeedsGenericAt;
+      std::optional<plan::KernelPlan> P = plan::planKernel(*R->Root, Err, PO);
       if (!P) {
         diag::error(DE, Err.At && Err.At->D ? Err.At->D->getBeginLoc() : Fd.D->getBeginLoc(),
                     Err.Message);
@@ -236,29 +241,40 @@ public:
     if (!Ok || DE.hasErrorOccurred())
       return;
 
+    std::set<std::string> Locks;
     for (size_t I = 0; I < Regions.size(); ++I) {
       const model::Region &R = Regions[I];
       const plan::KernelPlan &P = Plans[I];
-      std::string Kernel = emit::emitKernel(Ctx, KernelRW, R, P);
+      emit::TeamSharingPlan TS = emit::planTeamSharing(Ctx, R, P);
+      if (!TS.Ok)
+        continue;
+      emit::KernelText Kernel = emit::emitKernel(Ctx, KernelRW, R, P, TS);
+      Locks.insert(Kernel.CriticalLocks.begin(), Kernel.CriticalLocks.end());
       const Stmt *Assoc = analysis::associatedStmt(R.Root->D);
       std::string Fallback = HostRW.getRewrittenText(text::stmtRange(Ctx, Assoc));
       std::string Indent = text::indentOf(SM, R.Root->D->getBeginLoc());
-      std::string Launch = emit::emitLaunch(Ctx, R, P, Fallback, Indent);
+      std::string Launch = emit::emitLaunch(Ctx, R, P, TS, Fallback, Indent);
       HostRW.ReplaceText(text::directiveWithStmt(Ctx, R.Root->D, Assoc), Launch);
       SourceLocation At = R.Function->getBeginLoc();
       if (const FunctionTemplateDecl *FT = R.Function->getDescribedFunctionTemplate())
         At = FT->getBeginLoc();
       // Kernels of one function go before it in source order.
-      HostRW.InsertText(SM.getExpansionLoc(At), Kernel, /*InsertAfter=*/true);
-      remarks(Ctx, R, P);
+      HostRW.InsertText(SM.getExpansionLoc(At), Kernel.Text, /*InsertAfter=*/true);
+      remarks(Ctx, R, P, TS);
     }
-    if (!dataDirectives(Ctx, HostRW, F) || DE.hasErrorOccurred())
+    if (DE.hasErrorOccurred() || !dataDirectives(Ctx, HostRW, F) || DE.hasErrorOccurred())
       return;
 
     FileID Main = SM.getMainFileID();
+    std::string LockDecls;
+    for (const std::string &L : Locks)
+      LockDecls += "__device__ omp2cu::dev::CriticalLock " + L + "; // omp2cu: '#pragma omp critical" +
+                   (L == "omp2cu_critical_unnamed" ? std::string("'")
+                                                   : "(" + L.substr(16) + ")'") +
+                   "\n";
     HostRW.InsertTextBefore(SM.getLocForStartOfFile(Main),
                             "#include <omp2cu/omp2cu.h> // omp2cu: device runtime and host "
-                            "data environment\n");
+                            "data environment\n" + LockDecls);
     const RewriteBuffer *B = HostRW.getRewriteBufferFor(Main);
     Result.Output = B ? std::string(B->begin(), B->end())
                       : SM.getBufferData(Main).str();
@@ -299,6 +315,7 @@ private:
     }
     for (const CallExpr *CE : F.HostApiCalls)
       HostRW.InsertTextBefore(SM.getExpansionLoc(CE->getBeginLoc()), "omp2cu::");
+    emit::commentOutDeclareTarget(Ctx, HostRW);
     // Declare target variables: their device copies, registered at start-up.
     std::string Reg;
     for (const VarDecl *V : F.DeclareTargetVars) {
@@ -316,21 +333,45 @@ private:
     return Ok;
   }
 
-  void remarks(ASTContext &Ctx, const model::Region &R, const plan::KernelPlan &P) {
+  void remarks(ASTContext &Ctx, const model::Region &R, const plan::KernelPlan &P,
+               const emit::TeamSharingPlan &TS) {
     if (!Opts.Remarks)
       return;
+    const SourceManager &SM = Ctx.getSourceManager();
     std::string Geometry = fmt::format(
-        "blocks = {}, threads per block = {} OpenMP threads x {} lanes",
+        "blocks = {}, threads per block = {} OpenMP threads x {} lanes{}",
         P.Teams ? (P.TeamLoop ? "from the trip count of the distribute loop (or num_teams)"
                               : "num_teams or the number of SMs")
                 : "1",
-        P.Parallel ? "num_threads or 256/G" : "1", P.Simd ? "G (warp size or simdlen)" : "1");
+        P.Parallel ? "num_threads or 256/G" : "1", P.Simd ? "G (warp size or simdlen)" : "G = 1",
+        P.Generic ? ", plus one warp for the team's main thread" : "");
+    std::string Why = P.Reason;
+    if (P.ReasonAt && P.ReasonAt->FirstUnsafe)
+      Why += fmt::format(" (line {})",
+                         SM.getExpansionLineNumber(P.ReasonAt->FirstUnsafe->getBeginLoc()));
+    else if (P.ReasonAt && P.ReasonAt->D)
+      Why += fmt::format(" (line {})", P.ReasonAt->Line);
     std::string Notes;
     for (const std::string &N : P.Notes)
       Notes += "; " + N;
+    std::string Shared;
+    if (TS.empty() && !P.Generic) {
+      Shared = "0 bytes";
+    } else {
+      unsigned long long State = P.Generic ? emit::kGenericStateBytes : 0;
+      std::string Vars;
+      for (const emit::SharedSlot &S : TS.Slots)
+        Vars += (Vars.empty() ? "" : ", ") + S.Member;
+      Shared = TS.Bytes ? fmt::format("{} bytes per team", *TS.Bytes + State)
+                        : std::string("depends on the template arguments");
+      Shared += fmt::format(" ({}{}{})", TS.empty() ? "" : "variables " + Vars,
+                            TS.empty() || !State ? "" : "; ",
+                            State ? fmt::format("state machine {} bytes", State) : "");
+    }
     diag::remark(Ctx.getDiagnostics(), R.Root->D->getBeginLoc(),
-                 fmt::format("kernel {}: {} mode{}; {}; shared memory for data sharing: 0 bytes",
-                             R.KernelName, P.Mode, Notes, Geometry));
+                 fmt::format("kernel {}: {} mode{}{}; {}; shared memory for data sharing: {}",
+                             R.KernelName, P.Mode, Why.empty() ? "" : ": " + Why, Notes, Geometry,
+                             Shared));
   }
 };
 

@@ -19,6 +19,9 @@ namespace omp2cu {
 
 struct TranslateOptions {
   bool Remarks = false; ///< print a remark per kernel: mode, geometry, reasons
+  /// Generic mode for every kernel with team code around parallel regions,
+  /// even where SPMD(ized) execution would do (to compare the two).
+  bool NoSpmdize = false;
 };
 
 struct TranslateResult {

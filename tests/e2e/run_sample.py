@@ -183,7 +183,10 @@ def build_and_run_reference(src, work, kind, timeout):
     if cc is None:
         raise StepError("no host OpenMP compiler found (clang-19 or gcc)")
     exe = os.path.join(work, f"ref-{label}")
-    cmd = [cc, "-fopenmp", "-O2", src, "-o", exe, "-lm"]
+    # The reference runs on the host: a gcc with an nvptx offload compiler installed must not
+    # try to build device code of its own.
+    offload = ["-foffload=disable"] if label == "gcc" else []
+    cmd = [cc, "-fopenmp"] + offload + ["-O2", src, "-o", exe, "-lm"]
     run_step(f"ref-build-{label}", cmd, timeout)
     out, dt = run_step(f"ref-run-{label}", [exe], timeout)
     return out, label

@@ -14,7 +14,7 @@ void f(int n, int *a, int *p, struct vec *s) {
     a[i] = i;
 #pragma omp target parallel map(tofrom: a[0:n])
   {
-#pragma omp critical
+#pragma omp task
     a[0] += 1;
   }
 #pragma omp target teams distribute parallel for map(tofrom: a)
@@ -23,5 +23,5 @@ void f(int n, int *a, int *p, struct vec *s) {
 }
 // CHECK: unsupported.c:9:78: error: this list item is not supported yet (only variables, array sections of them, and sections of pointer members of struct variables, s.p[lb:len])
 // CHECK: unsupported.c:12:70: error: clause 'depend' is not supported yet
-// CHECK: unsupported.c:17:1: error: '#pragma omp critical' inside a target region is not supported yet
+// CHECK: unsupported.c:17:1: error: '#pragma omp task' inside a target region is not supported yet
 // CHECK: unsupported.c:20:62: error: map of pointer 'a' itself is not supported; map the data it points to with an array section, e.g. 'a[0:n]'

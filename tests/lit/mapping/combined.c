@@ -9,7 +9,7 @@ void saxpy(int n, float a, float *x, float *y) {
 }
 // CHECK: #include <omp2cu/omp2cu.h>
 // CHECK: /// saxpy_L6_kernel: '#pragma omp target teams distribute parallel for map(to: x[0:n]) map(tofrom: y[0:n])' at combined.c:6.
-// CHECK-NEXT: /// Mode: SPMD. auto-simd
+// CHECK-NEXT: /// Mode: SPMD (the constructs are tightly nested). auto-simd
 // CHECK-NEXT: __global__ void saxpy_L6_kernel(int n, float *y, float a, float *x) {
 // CHECK: iterations over teams x threads x lanes (auto-simd)
 // CHECK: omp2cu::loop::trip_count<int>(omp2cu_lb0_L6, n, omp2cu_st0_L6, omp2cu::loop::LT)

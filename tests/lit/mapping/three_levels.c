@@ -11,7 +11,7 @@ void lap(int n, double *a, double *b) {
       for (int i = 1; i < n - 1; i++)
         b[(k * n + j) * n + i] = a[(k * n + j) * n + i - 1] + a[(k * n + j) * n + i + 1];
 }
-// CHECK: Mode: SPMD. simd loops run on the lanes
+// CHECK: Mode: SPMD (the constructs are tightly nested). simd loops run on the lanes
 // CHECK: iterations over teams
 // CHECK: ws_id(omp2cu::Teams)
 // CHECK: #pragma omp parallel for (three_levels.c:8): iterations over threads

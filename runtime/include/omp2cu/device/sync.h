@@ -19,6 +19,10 @@ __device__ __forceinline__ void sync_team() { backend::sync_block(); }
 /// by all lanes of the group.
 __device__ __forceinline__ void sync_group() { backend::sync_warp(detail::group_mask()); }
 
+/// `#pragma omp flush`: orders the calling thread's memory accesses for all threads of the device.
+/// Any thread.
+__device__ __forceinline__ void flush() { backend::threadfence(); }
+
 /// Lane 0's `v`, returned to every lane of the group. Must be called by all lanes of the group.
 /// T: any trivially copyable type (moved in 4-byte words when larger than 8 bytes).
 template <class T> __device__ __forceinline__ T group_broadcast(T v) {

@@ -1,0 +1,96 @@
+//===- Analyzer.h - Internals of the region analysis ------------*- C++ -*-===//
+//
+// Part of omp2cu. The class that builds one model::Region (RegionAnalysis.cpp:
+// constructs, loops, clauses; RegionVars.cpp: map items and the variables the
+// region uses) and the helpers that the analysis files share. Not used outside
+// the analysis (RegionAnalysis.h is its interface).
+//
+//===----------------------------------------------------------------------===//
+#ifndef OMP2CU_TRANSLATOR_ANALYZER_H
+#define OMP2CU_TRANSLATOR_ANALYZER_H
+
+#include "Diagnostics.h"
+#include "RegionAnalysis.h"
+#include "SourceText.h"
+
+#include "clang/AST/OpenMPClause.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <map>
+#include <optional>
+
+namespace omp2cu::analysis {
+
+/// Strips parentheses and implicit casts.
+inline const clang::Expr *strip(const clang::Expr *E) {
+  return E ? E->IgnoreParenImpCasts() : nullptr;
+}
+
+/// The variable \p E names, if it is a plain reference to one.
+inline const clang::VarDecl *refVar(const clang::Expr *E) {
+  if (const auto *DRE = llvm::dyn_cast_or_null<clang::DeclRefExpr>(strip(E)))
+    return llvm::dyn_cast<clang::VarDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+/// The variable at the root of an lvalue such as `a[i].x`, if the path to it
+/// stays inside that variable's own storage (no pointer dereference).
+const clang::VarDecl *ownStorageRoot(const clang::Expr *E);
+
+/// True if evaluating \p E has no side effects (calls only to pure library
+/// functions and the OpenMP API).
+bool isPure(const clang::Expr *E);
+
+class Analyzer {
+public:
+  Analyzer(clang::ASTContext &Ctx, const clang::OMPExecutableDirective *Root)
+      : Ctx(Ctx), DE(Ctx.getDiagnostics()), SM(Ctx.getSourceManager()), RootD(Root) {
+    RegionRange = text::directiveWithStmt(Ctx, Root, associatedStmt(Root)).getAsRange();
+  }
+
+  std::optional<model::Region> run(const clang::FunctionDecl *F);
+
+private:
+  clang::ASTContext &Ctx;
+  clang::DiagnosticsEngine &DE;
+  const clang::SourceManager &SM;
+  const clang::OMPExecutableDirective *RootD;
+  clang::SourceRange RegionRange;
+  bool Failed = false;
+  model::Region R;
+  llvm::SmallPtrSet<const clang::VarDecl *, 8> LoopVars;
+  /// is_device_ptr / has_device_addr items: passed as they are.
+  llvm::SmallPtrSet<const clang::VarDecl *, 4> DevicePtrs;
+  /// defaultmap behaviour per category (scalar, aggregate, pointer).
+  std::map<clang::OpenMPDefaultmapClauseKind, clang::OpenMPDefaultmapClauseModifier> Defaultmap;
+  /// Structs with attached members that the construct also maps back.
+  llvm::SmallPtrSet<const clang::VarDecl *, 4> StructCopiedBack;
+
+  void error(clang::SourceLocation L, const llvm::Twine &Msg) {
+    diag::error(DE, L, Msg.str());
+    Failed = true;
+  }
+
+  bool declaredInRegion(const clang::VarDecl *V) const {
+    clang::SourceLocation L = SM.getExpansionLoc(V->getLocation());
+    return !SM.isBeforeInTranslationUnit(L, RegionRange.getBegin()) &&
+           SM.isBeforeInTranslationUnit(L, RegionRange.getEnd());
+  }
+
+  // RegionAnalysis.cpp
+  std::unique_ptr<model::Construct> buildConstruct(const clang::OMPExecutableDirective *D,
+                                                   const model::Construct *Parent);
+  void findChildren(const clang::Stmt *S, model::Construct &C);
+  bool parseLoop(const clang::ForStmt *For, model::Loop &L);
+  void parseClauses(const clang::OMPExecutableDirective *D, model::Construct &C, bool IsRoot);
+  void kernelNumThreads();
+
+  // RegionVars.cpp
+  void parseMap(const clang::OMPMapClause *MC);
+  void attachMember(const model::RegionVar &M, const clang::Expr *E);
+  void collectVars();
+};
+
+} // namespace omp2cu::analysis
+
+#endif // OMP2CU_TRANSLATOR_ANALYZER_H

@@ -1,0 +1,151 @@
+//===- AtomicEmitter.cpp - #pragma omp atomic in kernels ------------------===//
+//
+// Part of omp2cu. Each atomic construct becomes a call of the device runtime
+// (device/atomic.h): read, write, update and capture, in their expression and
+// structured forms. See KernelEmitter.h.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelEmitter.h"
+#include "RegionAnalysis.h"
+
+#include "clang/AST/StmtOpenMP.h"
+
+#include <fmt/format.h>
+
+using namespace clang;
+
+namespace omp2cu::emit {
+namespace {
+
+/// An atomic update `x++`, `x op= e`, `x = x op e` or `x = e op x`.
+struct AtomicUpdate {
+  const Expr *X = nullptr, *Operand = nullptr;
+  std::string Op;
+  bool OperandFirst = false, Postfix = false;
+};
+
+bool parseUpdate(const ASTContext &Ctx, const Expr *E, AtomicUpdate &U) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (!UO->isIncrementDecrementOp())
+      return false;
+    U.X = UO->getSubExpr();
+    U.Op = UO->isIncrementOp() ? "+" : "-";
+    U.Postfix = UO->isPostfix();
+    return true;
+  }
+  if (const auto *CA = dyn_cast<CompoundAssignOperator>(E)) {
+    U.X = CA->getLHS();
+    U.Operand = CA->getRHS();
+    U.Op = BinaryOperator::getOpcodeStr(
+               BinaryOperator::getOpForCompoundAssignment(CA->getOpcode()))
+               .str();
+    return true;
+  }
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (!BO || BO->getOpcode() != BO_Assign)
+    return false;
+  const auto *RHS = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
+  if (!RHS || RHS->isAssignmentOp() || RHS->isComparisonOp())
+    return false;
+  U.X = BO->getLHS();
+  U.Op = RHS->getOpcodeStr().str();
+  std::string XT = text::get(Ctx, U.X->getSourceRange());
+  if (text::get(Ctx, RHS->getLHS()->IgnoreParenImpCasts()->getSourceRange()) == XT) {
+    U.Operand = RHS->getRHS();
+  } else if (text::get(Ctx, RHS->getRHS()->IgnoreParenImpCasts()->getSourceRange()) == XT) {
+    U.Operand = RHS->getLHS();
+    U.OperandFirst = true;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+} // namespace
+
+std::string KernelEmitter::atomic(const OMPAtomicDirective *D) {
+  const Stmt *S = analysis::associatedStmt(D);
+  bool IsRead = false, IsWrite = false, IsCapture = false;
+  for (const OMPClause *Cl : D->clauses()) {
+    IsRead |= Cl->getClauseKind() == llvm::omp::OMPC_read;
+    IsWrite |= Cl->getClauseKind() == llvm::omp::OMPC_write;
+    IsCapture |= Cl->getClauseKind() == llvm::omp::OMPC_capture;
+    if (Cl->getClauseKind() == llvm::omp::OMPC_compare)
+      return "";
+  }
+  auto Text = [&](const Expr *E) { return text::get(Ctx, E->getSourceRange()); };
+  auto AssignOf = [](const Stmt *X) -> const BinaryOperator * {
+    const auto *E = dyn_cast_or_null<Expr>(X);
+    const auto *BO = E ? dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts()) : nullptr;
+    return BO && BO->getOpcode() == BO_Assign ? BO : nullptr;
+  };
+  AtomicUpdate U;
+  const Expr *V = nullptr; // capture target
+  bool CaptureOld = false;
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S)) {
+    // Structured capture: {v = x; update x;} or {update x; v = x;}.
+    if (!IsCapture || CS->size() != 2)
+      return "";
+    const Stmt *S1 = CS->body_front(), *S2 = CS->body_back();
+    const BinaryOperator *A1 = AssignOf(S1), *A2 = AssignOf(S2);
+    if (A1 && parseUpdate(Ctx, cast<Expr>(S2), U) &&
+        Text(A1->getRHS()->IgnoreParenImpCasts()) == Text(U.X)) {
+      V = A1->getLHS();
+      CaptureOld = true;
+    } else if (A2 && parseUpdate(Ctx, cast<Expr>(S1), U) &&
+               Text(A2->getRHS()->IgnoreParenImpCasts()) == Text(U.X)) {
+      V = A2->getLHS();
+      CaptureOld = false;
+    } else {
+      return "";
+    }
+  } else {
+    const Expr *E = dyn_cast_or_null<Expr>(S);
+    if (!E)
+      return "";
+    E = E->IgnoreParenImpCasts();
+    if (IsRead || IsCapture) {
+      const BinaryOperator *BO = AssignOf(E);
+      if (!BO)
+        return "";
+      V = BO->getLHS();
+      E = BO->getRHS()->IgnoreParenImpCasts();
+    }
+    if (IsRead)
+      return fmt::format("{} = omp2cu::dev::atomic_read(&{});", Text(V), text::expr(Ctx, E));
+    if (IsWrite) {
+      const BinaryOperator *BO = AssignOf(E);
+      if (!BO)
+        return "";
+      std::string T = text::type(Ctx, BO->getLHS()->getType().getUnqualifiedType());
+      return fmt::format("omp2cu::dev::atomic_write(&{}, ({})({}));", text::expr(Ctx, BO->getLHS()), T,
+                         Text(BO->getRHS()));
+    }
+    if (!parseUpdate(Ctx, E, U))
+      return "";
+    CaptureOld = U.Postfix; // v = x++ captures the old value, v = ++x the new
+  }
+  std::string T = text::type(Ctx, U.X->getType().getUnqualifiedType());
+  std::string Out = "{ ";
+  std::string Rhs = "1";
+  if (U.Operand) {
+    Out += fmt::format("const {} omp2cu_e = {}; ", T, Text(U.Operand));
+    Rhs = "omp2cu_e";
+  }
+  std::string Body = U.OperandFirst ? Rhs + " " + U.Op + " omp2cu_old"
+                                    : "omp2cu_old " + U.Op + " " + Rhs;
+  Out += fmt::format("auto omp2cu_f = [&]({0} omp2cu_old) -> {0} {{ return "
+                     "({0})({1}); }}; ",
+                     T, Body);
+  if (V) {
+    Out += fmt::format("const {} omp2cu_old = omp2cu::dev::atomic_update(&{}, omp2cu_f); ", T,
+                       text::expr(Ctx, U.X));
+    Out += fmt::format("{} = {}; ", Text(V), CaptureOld ? "omp2cu_old" : "omp2cu_f(omp2cu_old)");
+  } else {
+    Out += fmt::format("omp2cu::dev::atomic_update(&{}, omp2cu_f); ", text::expr(Ctx, U.X));
+  }
+  return Out + "}";
+}
+
+} // namespace omp2cu::emit

@@ -1,0 +1,518 @@
+//===- ConstructEmitter.cpp - The constructs of a kernel ------------------===//
+//
+// Part of omp2cu. Emits each construct of a region as the code of the
+// one-to-one mapping: worksharing loops over teams, threads and lanes, the
+// privatization and reduction code of its clauses, the barriers the plan asks
+// for, the constructs of parallel regions that are not loops (barrier, master,
+// single, critical, sections), and the team's copies of the variables that the
+// threads of a team share. The user's statements are kept as written. See
+// KernelEmitter.h.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelEmitter.h"
+#include "Diagnostics.h"
+#include "RegionAnalysis.h"
+#include "SourceText.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtOpenMP.h"
+
+#include <fmt/format.h>
+
+using namespace clang;
+using namespace omp2cu::model;
+using Exec = omp2cu::plan::ConstructPlan::Exec;
+
+namespace omp2cu::emit {
+
+// ---- Team-shared variables -----------------------------------------------------------------
+
+std::string KernelEmitter::sharedDecl(const SharedSlot &S, const std::string &Name,
+                                      const std::string &Init, const plan::ConstructPlan &CP,
+                                      const std::string &Ind) const {
+  (void)Ind;
+  QualType T = S.Key.Var->getType().getNonReferenceType();
+  std::string Ref = text::declare(Ctx, Ctx.getLValueReferenceType(T), Name);
+  std::string Member = "omp2cu_sh." + S.Member;
+  if (Init.empty())
+    return Ref + " = " + Member + ";";
+  std::string Lead = leader(CP.Redundant, CP);
+  if (Lead.empty())
+    return Ref + " = omp2cu::dev::assign(" + Member + ", " + Init + ");";
+  // Every GPU thread runs this code (SPMD): one of them initializes the team's copy.
+  return Ref + " = " + Member + "; if (" + Lead + ") omp2cu::dev::assign(" + Member + ", " +
+         Init + "); " + guardSync(CP.Redundant, CP);
+}
+
+namespace {
+
+/// The declarations in one construct's body (not in nested constructs), with the `for` whose
+/// init they are, if any.
+class Decls : public RecursiveASTVisitor<Decls> {
+public:
+  explicit Decls(const Construct &C) {
+    for (const auto &Ch : C.Children)
+      Stop.insert(Ch->D);
+  }
+  std::vector<std::pair<const DeclStmt *, const ForStmt *>> Found;
+  bool TraverseStmt(Stmt *S) {
+    if (S && Stop.count(S))
+      return true;
+    return RecursiveASTVisitor::TraverseStmt(S);
+  }
+  bool VisitDeclStmt(DeclStmt *DS) {
+    Found.push_back({DS, ForInit.count(DS) ? ForInit[DS] : nullptr});
+    return true;
+  }
+  bool VisitForStmt(ForStmt *F) {
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit()))
+      ForInit[DS] = F;
+    return true;
+  }
+
+private:
+  std::set<const Stmt *> Stop;
+  std::map<const DeclStmt *, const ForStmt *> ForInit;
+};
+
+/// The initializer of \p V as written, or nullptr when it has none (or a trivial default
+/// construction).
+const Expr *writtenInit(const VarDecl *V) {
+  const Expr *I = V->getInit();
+  if (!I)
+    return nullptr;
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(I);
+      CE && CE->getNumArgs() == 0 && !CE->isListInitialization())
+    return nullptr;
+  return I;
+}
+
+} // namespace
+
+void KernelEmitter::rewriteSharedDecls(const Construct &C) {
+  const plan::ConstructPlan &CP = P.of(C);
+  if (CP.BodyExec == Exec::Team) {
+    Decls D(C);
+    D.TraverseStmt(const_cast<Stmt *>(C.Body));
+    for (auto [DS, For] : D.Found) {
+      bool Any = false;
+      for (const Decl *X : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(X))
+          Any |= slot(V, nullptr) != nullptr;
+      if (!Any)
+        continue;
+      if (For && !DS->isSingleDecl()) {
+        diag::error(Ctx.getDiagnostics(), DS->getBeginLoc(),
+                    "a loop whose init declares several variables, one of which a parallel "
+                    "region uses, is not supported yet; declare them before the loop");
+        continue;
+      }
+      std::string Text;
+      for (const Decl *X : DS->decls()) {
+        const auto *V = dyn_cast<VarDecl>(X);
+        if (!V)
+          continue;
+        const Expr *I = writtenInit(V);
+        std::string Init = I ? KR.getRewrittenText(I->getSourceRange()) : "";
+        if (const SharedSlot *S = slot(V, nullptr)) {
+          Text += (Text.empty() ? "" : " ") + sharedDecl(*S, name(V), Init, CP, "");
+        } else {
+          Text += (Text.empty() ? "" : " ") +
+                  text::declare(Ctx, V->getType(), name(V)) + (I ? " = " + Init : "") + ";";
+        }
+      }
+      KR.ReplaceText(text::stmtRange(Ctx, DS), Text);
+    }
+  }
+  for (const auto &Ch : C.Children)
+    rewriteSharedDecls(*Ch);
+}
+
+bool KernelEmitter::outerIsShared(const VarDecl *V, const Construct &C,
+                                  const std::set<const VarDecl *> &Priv) const {
+  VarKey K = analysis::bindingOf(V, C.Parent);
+  if (TS.find(K))
+    return true; // the team's copy
+  if (Priv.count(V) || K.Binder)
+    return false;
+  for (const RegionVar &RV : R.Vars)
+    if (RV.Var == V)
+      return RV.K == RegionVar::MappedObject; // in device memory
+  return false;
+}
+
+// ---- Loops ---------------------------------------------------------------------------------
+
+std::string KernelEmitter::loopNest(const Construct &C,
+                                    const plan::ConstructPlan &CP,
+                                    const std::string &Ind,
+                                    const std::string &Body,
+                                    const std::set<const VarDecl *> &ClauseVars,
+                                    bool TrackLast) {
+  std::string Sfx = "_L" + std::to_string(C.Line);
+  std::string Out;
+  size_t N = C.Loops.size();
+  std::string Trip = "omp2cu_n" + Sfx, IV = "omp2cu_iv" + Sfx;
+  for (size_t K = 0; K < N; ++K) {
+    const Loop &L = C.Loops[K];
+    std::string T = type(L.Var), K_ = std::to_string(K);
+    std::string Step = stepText(Ctx, L);
+    Out += fmt::format("{}  {} = {};\n", Ind,
+                       text::declare(Ctx, L.Var->getType().getUnqualifiedType().withConst(),
+                                     "omp2cu_lb" + K_ + Sfx),
+                       text::get(Ctx, L.LB->getSourceRange()));
+    Out += fmt::format("{}  const omp2cu::i64 omp2cu_st{}{} = {};\n", Ind, K_, Sfx, Step);
+    Out += fmt::format("{}  const omp2cu::u64 omp2cu_n{}{} = omp2cu::loop::trip_count<{}>("
+                       "omp2cu_lb{}{}, {}, omp2cu_st{}{}, {});\n",
+                       Ind, K_, Sfx, T, K_, Sfx,
+                       text::get(Ctx, L.UB->getSourceRange()), K_, Sfx, cmpName(L.Test));
+  }
+  if (N == 1) {
+    Trip = "omp2cu_n0" + Sfx;
+  } else {
+    std::string Prod;
+    for (size_t K = 0; K < N; ++K)
+      Prod += (K ? " * " : "") + std::string("omp2cu_n") + std::to_string(K) + Sfx;
+    Out += fmt::format("{}  const omp2cu::u64 {} = {};\n", Ind, Trip, Prod);
+  }
+  if (TrackLast)
+    Out += fmt::format("{}  bool omp2cu_last{} = false;\n", Ind, Sfx);
+
+  // The loop variables of one iteration.
+  std::string Vars;
+  for (size_t K = 0; K < N; ++K) {
+    const Loop &L = C.Loops[K];
+    std::string K_ = std::to_string(K);
+    std::string Idx = IV;
+    std::string Div;
+    for (size_t M = K + 1; M < N; ++M)
+      Div += " * omp2cu_n" + std::to_string(M) + Sfx;
+    if (!Div.empty())
+      Idx = "(" + IV + " / (" + Div.substr(3) + "))";
+    if (K > 0)
+      Idx = "(" + Idx + " % omp2cu_n" + K_ + Sfx + ")";
+    std::string Value = fmt::format("omp2cu::loop::value<{}>(omp2cu_lb{}{}, omp2cu_st{}{}, {})",
+                                    type(L.Var), K_, Sfx, K_, Sfx, Idx);
+    if (const SharedSlot *Sl = slot(L.Var, &C))
+      Vars += Ind + "    " + sharedDecl(*Sl, name(L.Var), Value, CP, Ind + "    ") + "\n";
+    else if (ClauseVars.count(L.Var))
+      Vars += fmt::format("{}    {} = {};\n", Ind, name(L.Var), Value);
+    else
+      Vars += fmt::format("{}    {} = {};\n", Ind,
+                          text::declare(Ctx, L.Var->getType().getUnqualifiedType(),
+                                        name(L.Var)),
+                          Value);
+  }
+  if (TrackLast)
+    Vars += fmt::format("{}    if ({} == {} - 1) omp2cu_last{} = true;\n", Ind, IV, Trip, Sfx);
+
+  const std::string Rt = rt(CP);
+  unsigned S = CP.Scope;
+  bool Chunked = (C.ExplicitSchedule || C.ExplicitDistSchedule);
+  if (!Chunked) {
+    // Cyclic over all participants: consecutive lanes take consecutive
+    // iterations (coalesced), like a grid-stride loop.
+    Out += fmt::format("{0}  for (omp2cu::u64 {1} = {4}ws_id({2}); {1} < {3}; "
+                       "{1} += {4}ws_count({2})) {{\n",
+                       Ind, IV, levelsText(S), Trip, Rt);
+    Out += Vars + Body + "\n" + Ind + "  }\n";
+    return Out;
+  }
+  // Explicit schedules: the teams take chunks of the iteration space (block
+  // or dist_schedule chunks), then the team's OpenMP threads take chunks of
+  // the team's part (block or schedule chunks), round robin.
+  std::string TeamChunk = "omp2cu_tc" + Sfx, Lo = "omp2cu_lo" + Sfx,
+              Hi = "omp2cu_hi" + Sfx;
+  if (S & LevelTeams) {
+    std::string Chunk =
+        C.DistScheduleChunk
+            ? "(omp2cu::u64)(" + text::get(Ctx, C.DistScheduleChunk->getSourceRange()) + ")"
+            : "(" + Trip + " + omp2cu::dev::num_teams() - 1) / omp2cu::dev::num_teams()";
+    Out += fmt::format("{}  const omp2cu::u64 {} = {};\n", Ind, TeamChunk, Chunk);
+    Out += fmt::format("{0}  for (omp2cu::u64 {1} = omp2cu::dev::team_num() * {2}; {1} < {3}; "
+                       "{1} += omp2cu::dev::num_teams() * {2}) {{\n",
+                       Ind, Lo, TeamChunk, Trip);
+    Out += fmt::format("{0}  const omp2cu::u64 {1} = {2} + {3} < {4} ? {2} + {3} : {4};\n",
+                       Ind, Hi, Lo, TeamChunk, Trip);
+  } else {
+    Out += fmt::format("{}  {{ const omp2cu::u64 {} = 0, {} = {};\n", Ind, Lo, Hi, Trip);
+  }
+  unsigned Inner = S & (LevelThreads | LevelLanes);
+  std::string Part = "omp2cu_m" + Sfx, Chunk = "omp2cu_c" + Sfx,
+              Pid = Rt + "ws_id(" + levelsText(Inner) + ")",
+              Pn = Rt + "ws_count(" + levelsText(Inner) + ")";
+  Out += fmt::format("{}  const omp2cu::u64 {} = {} - {};\n", Ind, Part, Hi, Lo);
+  std::string ChunkExpr =
+      C.ScheduleChunk ? "(omp2cu::u64)(" + text::get(Ctx, C.ScheduleChunk->getSourceRange()) + ")"
+      : C.ExplicitSchedule ? "(" + Part + " + " + Pn + " - 1) / " + Pn
+                           : std::string("1");
+  if (!Inner)
+    ChunkExpr = Part;
+  Out += fmt::format("{}  const omp2cu::u64 {} = {} ? {} : 1;\n", Ind, Chunk, ChunkExpr, ChunkExpr);
+  std::string CLo = "omp2cu_clo" + Sfx;
+  std::string Start = Inner ? Pid + " * " + Chunk : std::string("0");
+  std::string Stride = Inner ? Pn + " * " + Chunk : Chunk;
+  Out += fmt::format("{0}  for (omp2cu::u64 {1} = {2}; {1} < {3}; {1} += {4})\n", Ind, CLo,
+                     Start, Part, Stride);
+  Out += fmt::format("{0}  for (omp2cu::u64 {1} = {2} + {3}; {1} < {2} + ({3} + {4} < {5} ? {3} + {4} : {5}); ++{1}) {{\n",
+                     Ind, IV, Lo, CLo, Chunk, Part);
+  Out += Vars + Body + "\n" + Ind + "  }\n";
+  Out += Ind + "  }\n";
+  return Out;
+}
+
+
+// ---- Constructs ----------------------------------------------------------------------------
+
+std::string KernelEmitter::construct(const Construct &C, std::set<const VarDecl *> Priv,
+                                     bool IsRoot) {
+  if (C.Sync != SyncKind::None)
+    return syncConstruct(C, std::move(Priv));
+  const plan::ConstructPlan &CP = P.of(C);
+  const std::string Rt = rt(CP);
+  const SourceManager &SM = Ctx.getSourceManager();
+  // Indent like the statement the directive applies to (pragmas are often
+  // written in column 1).
+  std::string Ind = text::indentOf(SM, analysis::associatedStmt(C.D)->getBeginLoc());
+
+  // Privatization of the clause items, against the storage outside.
+  std::string Pro, Epi;
+  std::set<const VarDecl *> ClauseVars;
+  bool TrackLast = false;
+  for (const ClauseVar &CV : C.Vars) {
+    const VarDecl *V = CV.Var;
+    const SharedSlot *Shared = slot(V, &C);
+    bool ByValueParam = false;
+    if (IsRoot)
+      for (const RegionVar &RV : R.Vars)
+        ByValueParam |= RV.Var == V && RV.K == RegionVar::ByValue;
+    if (ByValueParam && !Shared &&
+        (CV.K == ClauseVar::Private || CV.K == ClauseVar::Firstprivate))
+      continue; // the kernel parameter is already a private copy
+    ClauseVars.insert(V);
+    std::string N = name(V), T = type(V), Outer = "omp2cu_outer_" + N;
+    std::string Decl =
+        text::declare(Ctx, V->getType().getNonReferenceType().getUnqualifiedType(), N);
+    // The private copy: a variable of each executor, or the team's copy in shared memory.
+    auto Declare = [&](const std::string &Init) {
+      if (Shared)
+        return Ind + "  " + sharedDecl(*Shared, N, Init, CP, Ind) + "\n";
+      return Ind + "  " + Decl + (Init.empty() ? "" : " = " + Init) + ";\n";
+    };
+    switch (CV.K) {
+    case ClauseVar::Private:
+      Pro += Declare("");
+      break;
+    case ClauseVar::Firstprivate:
+      Pro += fmt::format("{}  auto &{} = {};\n", Ind, Outer, N) + Declare(Outer);
+      break;
+    case ClauseVar::Lastprivate:
+      TrackLast = C.IsLoop;
+      Pro += fmt::format("{}  auto &{} = {};\n", Ind, Outer, N) + Declare("");
+      Epi += fmt::format("{}  if (omp2cu_last_L{}) {} = {};\n", Ind, C.Line, Outer, N);
+      break;
+    case ClauseVar::Reduction: {
+      const char *Op = opName(CV.Op);
+      Pro += fmt::format("{}  auto &{} = {};\n", Ind, Outer, N) +
+             Declare(fmt::format("{}::identity<{}>()", Op, T));
+      unsigned Distinct = (CP.Inner & ~CP.Outer) & (LevelThreads | LevelLanes);
+      if (!P.Parallel) Distinct &= ~LevelThreads;
+      if (!P.Simd) Distinct &= ~LevelLanes;
+      if (Distinct) {
+        std::string Val = N;
+        unsigned Scope = Distinct;
+        if ((Distinct & LevelThreads) && !(CP.Inner & LevelLanes) && P.Simd) {
+          // The lanes of a thread hold copies of the same value: count one.
+          Val = fmt::format("(omp2cu::dev::lane() == 0 ? {} : {}::identity<{}>())", N, Op, T);
+          Scope |= LevelLanes;
+        }
+        Epi += fmt::format("{}  {} = {}allreduce<{}>({}, {});\n", Ind, N, Rt, Op, Val,
+                           levelsText(Scope));
+      }
+      if (outerIsShared(V, C, Priv)) {
+        std::string Lead = leader((LevelThreads | LevelLanes) & ~CP.Outer, CP);
+        Epi += fmt::format("{}  {}omp2cu::dev::atomic_combine<{}>(&{}, {});\n", Ind,
+                           Lead.empty() ? "" : "if (" + Lead + ") ", Op, Outer, N);
+      } else {
+        Epi += fmt::format("{}  {} = {}::apply({}, {});\n", Ind, Outer, Op, Outer, N);
+      }
+      break;
+    }
+    }
+  }
+  std::set<const VarDecl *> InnerPriv = Priv;
+  InnerPriv.insert(ClauseVars.begin(), ClauseVars.end());
+
+  // Nested constructs first: their text replaces them in the body. In generic mode a parallel
+  // region becomes a function the workers run, and the main thread's call to fork it.
+  for (const auto &Ch : C.Children) {
+    std::string Text = construct(*Ch, InnerPriv, false);
+    if (P.of(*Ch).Fork)
+      Text = fork(*Ch, Text);
+    KR.ReplaceText(text::directiveWithStmt(Ctx, Ch->D, analysis::associatedStmt(Ch->D)), Text);
+  }
+
+  std::string Body = KR.getRewrittenText(text::stmtRange(Ctx, C.Body));
+  std::string Head = fmt::format("{{ // #pragma omp {} ({}:{})", C.DirectiveText, R.FileName,
+                                 C.Line);
+  if (C.IsLoop)
+    Head += ": iterations over " + plan::describeLevels(CP.Scope) +
+            (CP.AutoSimd ? " (auto-simd)" : "");
+  else if (CP.Serialized)
+    Head += ": nested in a parallel region, runs with one thread";
+  // The text replaces the directive from its `#`, after the pragma line's own
+  // indentation.
+  std::string PragmaInd = text::indentOf(SM, C.D->getBeginLoc());
+  std::string Lead = IsRoot ? Ind
+                     : Ind.size() > PragmaInd.size() ? Ind.substr(PragmaInd.size())
+                                                     : std::string();
+  std::string Out = Lead + Head + "\n" + Pro;
+  if (C.IsLoop)
+    Out += loopNest(C, CP, Ind, Ind + "    " + Body, ClauseVars, TrackLast);
+  else
+    Out += Ind + "  " + Body + "\n";
+  Out += Epi;
+  if (CP.SyncTeamAfter)
+    Out += Ind + "  " + Rt + "sync_team(); // implicit barrier\n";
+  if (CP.SyncGroupAfter && P.Simd)
+    Out += Ind + "  " + Rt + "sync_group();\n";
+  Out += Ind + "}";
+  return Out;
+}
+
+std::string KernelEmitter::syncConstruct(const Construct &C, std::set<const VarDecl *> Priv) {
+  const plan::ConstructPlan &CP = P.of(C);
+  const std::string Rt = rt(CP);
+  const SourceManager &SM = Ctx.getSourceManager();
+  const Stmt *Assoc = C.Body;
+  std::string Ind = text::indentOf(SM, Assoc ? Assoc->getBeginLoc() : C.D->getBeginLoc());
+  std::string PragmaInd = text::indentOf(SM, C.D->getBeginLoc());
+  std::string Lead = Ind.size() > PragmaInd.size() ? Ind.substr(PragmaInd.size()) : "";
+  const bool Main = mainCode(CP);
+  const bool Nested = CP.BodyExec == Exec::Nested;
+  std::string Where = fmt::format("// #pragma omp {} ({}:{})", C.DirectiveText, R.FileName, C.Line);
+  if (C.Sync == SyncKind::Barrier) {
+    if (CP.SyncTeamAfter)
+      return Lead + Rt + "sync_team(); " + Where;
+    return Lead + "/* a team of one thread */ " + Where;
+  }
+
+  // Clause items (private/firstprivate of single and sections): copies of the thread.
+  std::string Pro;
+  for (const ClauseVar &CV : C.Vars) {
+    std::string N = name(CV.Var);
+    std::string Decl =
+        text::declare(Ctx, CV.Var->getType().getNonReferenceType().getUnqualifiedType(), N);
+    if (CV.K == ClauseVar::Private)
+      Pro += fmt::format("{}  {};\n", Ind, Decl);
+    else if (CV.K == ClauseVar::Firstprivate)
+      Pro += fmt::format("{}  auto &omp2cu_outer_{} = {};\n{}  {} = omp2cu_outer_{};\n", Ind,
+                         N, N, Ind, Decl, N);
+    else
+      diag::error(Ctx.getDiagnostics(), C.D->getBeginLoc(),
+                  "only private and firstprivate clauses are supported on '" +
+                      C.DirectiveText.substr(0, C.DirectiveText.find(' ')) + "' yet");
+  }
+  (void)Priv;
+
+  auto BodyText = [&](const Stmt *S) { return KR.getRewrittenText(text::stmtRange(Ctx, S)); };
+  // The condition that picks the one GPU thread (of those that run this code) that does the
+  // work: thread `Thread` of the team (in a nested region: its only thread), lane 0.
+  auto Pick = [&](const std::string &Thread) {
+    std::string Cond;
+    if (!Nested && P.Parallel && CP.BodyExec == Exec::Thread)
+      Cond = Thread == "-" ? "" : Rt + "thread_num() == " + Thread;
+    if (P.Simd)
+      Cond += std::string(Cond.empty() ? "" : " && ") + Rt + "lane() == 0";
+    return Cond;
+  };
+  auto Guarded = [&](const std::string &Cond, const std::string &Code) {
+    return Cond.empty() ? Ind + "  " + Code + "\n"
+                        : Ind + "  if (" + Cond + ") " + Code + "\n";
+  };
+
+  std::string Out = Lead + "{ " + Where + "\n" + Pro;
+  switch (C.Sync) {
+  case SyncKind::Masked: {
+    if (Main) {
+      Out += Guarded(C.Filter == "0" ? "" : "(" + C.Filter + ") == 0", BodyText(Assoc));
+      break;
+    }
+    std::string Filter = C.Filter == "0" ? "0" : "(unsigned)(" + C.Filter + ")";
+    Out += Guarded(Nested ? (C.Filter == "0" ? Pick("-") : "(" + C.Filter + ") == 0" +
+                                                              (P.Simd ? " && " + Rt + "lane() == 0" : ""))
+                          : Pick(Filter),
+                   BodyText(Assoc));
+    break;
+  }
+  case SyncKind::Single: {
+    std::string Copies, Reads;
+    for (const VarDecl *V : C.CopyPrivate) {
+      std::string N = name(V), Slot = "omp2cu_copy_" + N;
+      if (!Main)
+        Out += Ind + "  __shared__ " +
+               text::declare(Ctx, V->getType().getNonReferenceType().getUnqualifiedType(), Slot) +
+               "; // copyprivate\n";
+      Copies += " omp2cu::dev::assign(" + Slot + ", " + N + ");";
+      Reads += " omp2cu::dev::assign(" + N + ", " + Slot + ");";
+    }
+    if (Main || C.CopyPrivate.empty()) {
+      Out += Guarded(Main ? "" : Pick("0"), BodyText(Assoc));
+    } else {
+      Out += Guarded(Pick("0"), "{ " + BodyText(Assoc) + Copies + " }");
+      Out += Ind + "  " + (Nested ? Rt + "sync_group();" : Rt + "sync_team();") + Reads + "\n";
+    }
+    break;
+  }
+  case SyncKind::Critical: {
+    std::string Lock = "omp2cu_critical_" + (C.CriticalName.empty() ? std::string("unnamed")
+                                                                    : C.CriticalName);
+    Locks.insert(Lock);
+    std::string Call = "omp2cu::dev::critical(" + Lock + ", [&] " + BodyText(Assoc) + ");";
+    if (!isa<CompoundStmt>(Assoc))
+      Call = "omp2cu::dev::critical(" + Lock + ", [&] { " + BodyText(Assoc) + " });";
+    Out += Guarded(Main ? "" : Pick("-"), Call);
+    break;
+  }
+  case SyncKind::Sections: {
+    // The section bodies: a leading statement without `#pragma omp section` is the first.
+    std::vector<std::string> Bodies;
+    const auto *CS = dyn_cast<CompoundStmt>(Assoc);
+    for (const Stmt *S : CS ? CS->body() : llvm::ArrayRef<Stmt *>()) {
+      if (const auto *SD = dyn_cast<OMPSectionDirective>(S))
+        Bodies.push_back(BodyText(analysis::associatedStmt(SD)));
+      else if (Bodies.empty())
+        Bodies.push_back(BodyText(S));
+      else
+        Bodies.back() += " " + BodyText(S);
+    }
+    std::string Cases;
+    for (size_t I = 0; I < Bodies.size(); ++I)
+      Cases += fmt::format("{}    case {}: {} break;\n", Ind, I, Bodies[I]);
+    if (Main || Nested) {
+      // One thread runs every section, in order.
+      Out += fmt::format("{}  for (int omp2cu_section = 0; omp2cu_section < {}; ++omp2cu_section)\n",
+                         Ind, Bodies.size());
+      Out += Guarded(Main ? "" : Pick("-"), "switch (omp2cu_section) {\n" + Cases + Ind + "  }");
+    } else {
+      Out += fmt::format("{}  for (unsigned omp2cu_section = {}thread_num(); omp2cu_section < {}; "
+                         "omp2cu_section += {}num_threads())\n",
+                         Ind, Rt, Bodies.size(), Rt);
+      Out += Guarded(Pick("-"), "switch (omp2cu_section) {\n" + Cases + Ind + "  }");
+    }
+    break;
+  }
+  case SyncKind::Barrier:
+  case SyncKind::Section:
+  case SyncKind::None:
+    break;
+  }
+  if (CP.SyncGroupAfter && P.Simd)
+    Out += Ind + "  " + Rt + "sync_group();\n";
+  if (CP.SyncTeamAfter && !(C.Sync == SyncKind::Single && !C.CopyPrivate.empty() && Nested))
+    Out += Ind + "  " + Rt + "sync_team(); // implicit barrier\n";
+  Out += Ind + "}";
+  return Out;
+}
+
+} // namespace omp2cu::emit

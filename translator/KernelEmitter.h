@@ -1,0 +1,106 @@
+//===- KernelEmitter.h - Internals of the kernel emitter --------*- C++ -*-===//
+//
+// Part of omp2cu. The class that turns one planned region into kernel text:
+// KernelEmitter.cpp assembles the kernel (parameters, SPMD body or the
+// generic-mode state machine, the functions of parallel regions, the struct of
+// team-shared variables) and names the runtime for each context;
+// ConstructEmitter.cpp emits the constructs (loops, clauses, barriers,
+// single/master/critical/sections); AtomicEmitter.cpp the atomics. Not used
+// outside the emitter (Emitter.h is its interface).
+//
+//===----------------------------------------------------------------------===//
+#ifndef OMP2CU_TRANSLATOR_KERNELEMITTER_H
+#define OMP2CU_TRANSLATOR_KERNELEMITTER_H
+
+#include "Emitter.h"
+#include "SourceText.h"
+#include "TeamSharing.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace omp2cu::emit {
+
+/// The runtime's name of a set of levels ("omp2cu::Threads | omp2cu::Lanes").
+std::string levelsText(unsigned L);
+
+class KernelEmitter {
+public:
+  KernelEmitter(clang::ASTContext &Ctx, clang::Rewriter &KR, const model::Region &R,
+                const plan::KernelPlan &P, const TeamSharingPlan &TS)
+      : Ctx(Ctx), KR(KR), R(R), P(P), TS(TS), TI(templateInfo(Ctx, R)),
+        Base(R.KernelName.substr(0, R.KernelName.size() - 7)) {}
+
+  KernelText run();
+
+private:
+  clang::ASTContext &Ctx;
+  clang::Rewriter &KR;
+  const model::Region &R;
+  const plan::KernelPlan &P;
+  const TeamSharingPlan &TS;
+  const TemplateInfo TI;
+  const std::string Base; ///< the kernel's name without "_kernel"
+  /// Generic mode: the functions of the parallel regions, and the worker switch's cases.
+  std::vector<std::string> Outlined;
+  std::string Cases;
+  std::set<std::string> Locks; ///< critical names used (lock variables to declare)
+
+  std::string type(const clang::VarDecl *V) const {
+    return text::type(Ctx, V->getType().getNonReferenceType().getUnqualifiedType());
+  }
+  std::string name(const clang::VarDecl *V) const { return V->getNameAsString(); }
+
+  // --- Who runs the code, and how it names the runtime (KernelEmitter.cpp) -----------------
+  /// The code of this body runs on generic mode's main thread.
+  bool mainCode(const plan::ConstructPlan &CP) const {
+    return P.Generic && CP.BodyExec == plan::ConstructPlan::Team;
+  }
+  /// Prefix of the thread-level runtime calls (thread_num, ws_id, sync_team, allreduce, ...):
+  /// the region context `omp2cu_par.` in generic mode's parallel regions, else `omp2cu::dev::`.
+  std::string rt(const plan::ConstructPlan &CP) const {
+    return CP.InRegion ? "omp2cu_par." : "omp2cu::dev::";
+  }
+  /// Prefix of the OpenMP API calls in this body.
+  std::string apiPrefix(const plan::ConstructPlan &CP) const;
+  /// Condition that selects one executor among the levels \p L (empty: all of them).
+  std::string leader(unsigned L, const plan::ConstructPlan &CP) const;
+  /// The barrier after guarded code that ran on the leader of levels \p L.
+  std::string guardSync(unsigned L, const plan::ConstructPlan &CP) const;
+  void rewriteApiCalls(const model::Construct &C);
+  void applyLeafEdits(const model::Construct &C);
+
+  // --- Team-shared variables (ConstructEmitter.cpp) -----------------------------------------
+  /// The slot of the binding \p K, if the team shares it.
+  const SharedSlot *slot(const clang::VarDecl *V, const model::Construct *Binder) const {
+    return TS.find({V, Binder});
+  }
+  /// Declares `Name` as the team's copy (a reference to its member), initialized with \p Init
+  /// ("": not initialized) in code that runs as \p CP says.
+  std::string sharedDecl(const SharedSlot &S, const std::string &Name, const std::string &Init,
+                         const plan::ConstructPlan &CP, const std::string &Ind) const;
+  void rewriteSharedDecls(const model::Construct &C);
+
+  // --- Constructs (ConstructEmitter.cpp) ------------------------------------------------------
+  std::string construct(const model::Construct &C, std::set<const clang::VarDecl *> Priv,
+                        bool IsRoot);
+  std::string loopNest(const model::Construct &C, const plan::ConstructPlan &CP,
+                       const std::string &Ind, const std::string &Body,
+                       const std::set<const clang::VarDecl *> &ClauseVars, bool TrackLast);
+  std::string syncConstruct(const model::Construct &C, std::set<const clang::VarDecl *> Priv);
+  bool outerIsShared(const clang::VarDecl *V, const model::Construct &C,
+                     const std::set<const clang::VarDecl *> &Priv) const;
+
+  // --- Generic mode (KernelEmitter.cpp) -----------------------------------------------------
+  /// Outlines the parallel region of fork \p C (whose text is \p RegionText) into a function and
+  /// returns the main thread's fork call.
+  std::string fork(const model::Construct &C, const std::string &RegionText);
+
+  // --- Atomics (AtomicEmitter.cpp) ----------------------------------------------------------
+  std::string atomic(const clang::OMPAtomicDirective *D);
+};
+
+} // namespace omp2cu::emit
+
+#endif // OMP2CU_TRANSLATOR_KERNELEMITTER_H

@@ -1,0 +1,358 @@
+//===- RegionVars.cpp - The variables of a target region -------------------===//
+//
+// Part of omp2cu. Map clause items and the variables a target region uses,
+// with their mapping and data-sharing attributes (explicit, or implicit by the
+// rules of OpenMP 5.x as changed by defaultmap).
+//
+//===----------------------------------------------------------------------===//
+#include "Analyzer.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+
+#include <functional>
+
+using namespace clang;
+using namespace omp2cu::model;
+
+namespace omp2cu::analysis {
+
+void Analyzer::parseMap(const OMPMapClause *MC) {
+  unsigned Mods = 0;
+  if (!mapModifiers(Ctx, MC, Mods)) {
+    Failed = true;
+    return;
+  }
+  RegionVar::MapKind Kind;
+  switch (MC->getMapType()) {
+  case OMPC_MAP_to: Kind = RegionVar::To; break;
+  case OMPC_MAP_from: Kind = RegionVar::From; break;
+  case OMPC_MAP_tofrom: case OMPC_MAP_unknown: Kind = RegionVar::ToFrom; break;
+  case OMPC_MAP_alloc: Kind = RegionVar::Alloc; break;
+  default:
+    error(MC->getBeginLoc(), "map type not allowed on a target construct");
+    return;
+  }
+  for (const Expr *E : MC->varlists()) {
+    RegionVar V;
+    V.Map = Kind;
+    V.Mods = Mods;
+    if (!parseListItem(Ctx, E, V)) {
+      Failed = true;
+      continue;
+    }
+    if (V.Member) {
+      attachMember(V, E);
+      continue;
+    }
+    bool Dup = false;
+    for (RegionVar &Old : R.Vars)
+      if (Old.Var == V.Var && Old.K == RegionVar::ByValue && !Old.Attached.empty() &&
+          V.WholeObject) {
+        Dup = true; // map(s) beside map(s.p[..]): the struct goes by value
+        if (V.Map == RegionVar::From || V.Map == RegionVar::ToFrom)
+          StructCopiedBack.insert(V.Var);
+      }
+    if (Dup)
+      continue;
+    for (const RegionVar &Old : R.Vars)
+      if (Old.Var == V.Var) {
+        error(E->getBeginLoc(), "'" + V.Var->getName() +
+                                    "' appears in more than one map clause");
+        return;
+      }
+    R.Vars.push_back(V);
+  }
+}
+
+void Analyzer::attachMember(const RegionVar &M, const Expr *E) {
+  // The struct goes to the kernel by value, its pointer members pointing to
+  // the device copies of their sections.
+  for (RegionVar &Old : R.Vars)
+    if (Old.Var == M.Var) {
+      if (Old.K == RegionVar::MappedObject && Old.WholeObject) {
+        if (Old.Map == RegionVar::From || Old.Map == RegionVar::ToFrom)
+          StructCopiedBack.insert(Old.Var);
+        Old.K = RegionVar::ByValue;
+      } else if (Old.K != RegionVar::ByValue) {
+        error(E->getBeginLoc(), "'" + M.Var->getName() + "' is mapped in a way that cannot "
+                                "be combined with sections of its members");
+        return;
+      }
+      Old.Attached.push_back(M);
+      return;
+    }
+  RegionVar S;
+  S.Var = M.Var;
+  S.K = RegionVar::ByValue;
+  S.Attached.push_back(M);
+  R.Vars.push_back(S);
+}
+
+bool mapModifiers(ASTContext &Ctx, const OMPClause *C, unsigned &Mods) {
+  Mods = 0;
+  ArrayRef<OpenMPMapModifierKind> Ms;
+  if (const auto *MC = dyn_cast<OMPMapClause>(C))
+    Ms = MC->getMapTypeModifiers();
+  for (OpenMPMapModifierKind M : Ms) {
+    if (M == OMPC_MAP_MODIFIER_always)
+      Mods |= 1u;
+    else if (M == OMPC_MAP_MODIFIER_present)
+      Mods |= 2u;
+    else if (M == OMPC_MAP_MODIFIER_close || M == OMPC_MAP_MODIFIER_unknown)
+      Mods |= M == OMPC_MAP_MODIFIER_close ? 4u : 0u;
+    else {
+      diag::error(Ctx.getDiagnostics(), C->getBeginLoc(),
+                  "map-type modifier '" +
+                      std::string(getOpenMPSimpleClauseTypeName(llvm::omp::OMPC_map, M)) +
+                      "' is not supported yet");
+      return false;
+    }
+  }
+  // to/from clauses of target update: the present modifier.
+  auto Motion = [&](ArrayRef<OpenMPMotionModifierKind> MMs) {
+    for (OpenMPMotionModifierKind M : MMs) {
+      if (M == OMPC_MOTION_MODIFIER_present)
+        Mods |= 2u;
+      else if (M != OMPC_MOTION_MODIFIER_unknown) {
+        diag::error(Ctx.getDiagnostics(), C->getBeginLoc(),
+                    "motion modifiers other than 'present' are not supported yet");
+        return false;
+      }
+    }
+    return true;
+  };
+  if (const auto *TC = dyn_cast<OMPToClause>(C))
+    return Motion(TC->getMotionModifiers());
+  if (const auto *FC = dyn_cast<OMPFromClause>(C))
+    return Motion(FC->getMotionModifiers());
+  return true;
+}
+
+bool parseListItem(ASTContext &Ctx, const Expr *E, RegionVar &V) {
+  DiagnosticsEngine &DE = Ctx.getDiagnostics();
+  const Expr *X = strip(E);
+  if (const auto *AS = dyn_cast<ArraySectionExpr>(X)) {
+    // base[lb:len] or, for multi-dimensional sections, the first dimension
+    // of A[lb:len][0:m]...; inner dimensions must be whole.
+    const ArraySectionExpr *First = AS;
+    while (const auto *Inner = dyn_cast<ArraySectionExpr>(strip(First->getBase()))) {
+      const Expr *LB = First->getLowerBound();
+      Expr::EvalResult Zero;
+      if (LB && !(LB->EvaluateAsInt(Zero, Ctx) && Zero.Val.getInt() == 0)) {
+        diag::error(DE, First->getBeginLoc(), "only the first dimension of a "
+                                              "multi-dimensional array section may "
+                                              "start after 0");
+        return false;
+      }
+      First = Inner;
+    }
+    V.Var = refVar(First->getBase());
+    if (const auto *ME = dyn_cast<MemberExpr>(strip(First->getBase()))) {
+      // s.p[lb:len]: the data a pointer member points to.
+      const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+      if (!ME->isArrow() && F && F->getType()->isPointerType() && refVar(ME->getBase())) {
+        V.Var = refVar(ME->getBase());
+        V.Member = F;
+      }
+    }
+    V.SectionLB = First->getLowerBound();
+    V.SectionLen = First->getLength();
+    V.WholeObject = false;
+    if (V.Member) {
+      if (!V.SectionLen) {
+        diag::error(DE, AS->getBeginLoc(), "array section of a pointer member needs a length");
+        return false;
+      }
+      V.K = RegionVar::MappedPointer;
+      return true;
+    }
+    if (V.Var && !V.SectionLen && !V.Var->getType()->isArrayType()) {
+      diag::error(DE, AS->getBeginLoc(), "array section of a pointer needs a length");
+      return false;
+    }
+  } else if (const auto *SE = dyn_cast<ArraySubscriptExpr>(X)) {
+    V.Var = refVar(SE->getBase());
+    V.SectionLB = SE->getIdx();
+    V.WholeObject = false;
+    V.SingleElement = true;
+  } else if (isa<DeclRefExpr>(X)) {
+    V.Var = refVar(X);
+  }
+  if (!V.Var) {
+    diag::error(DE, E->getBeginLoc(),
+                "this list item is not supported yet (only variables, array sections of "
+                "them, and sections of pointer members of struct variables, s.p[lb:len])");
+    return false;
+  }
+  QualType T = V.Var->getType().getNonReferenceType();
+  if (T->isPointerType()) {
+    if (V.WholeObject) {
+      diag::error(DE, E->getBeginLoc(),
+                  "map of pointer '" + V.Var->getName().str() +
+                      "' itself is not supported; map the data it points to with an array "
+                      "section, e.g. '" +
+                      V.Var->getName().str() + "[0:n]'");
+      return false;
+    }
+    V.K = RegionVar::MappedPointer;
+  } else {
+    if (T->isVariableArrayType()) {
+      diag::error(DE, E->getBeginLoc(), "variable-length arrays are not supported");
+      return false;
+    }
+    V.K = RegionVar::MappedObject;
+  }
+  return true;
+}
+
+namespace {
+
+/// Collects the variables the region uses, in order of first use.
+class VarCollector : public RecursiveASTVisitor<VarCollector> {
+public:
+  std::vector<const VarDecl *> Vars;
+  llvm::SmallPtrSet<const VarDecl *, 16> Seen;
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (const auto *V = dyn_cast<VarDecl>(E->getDecl()))
+      if (Seen.insert(V).second)
+        Vars.push_back(V);
+    return true;
+  }
+};
+
+} // namespace
+
+void Analyzer::collectVars() {
+  VarCollector VC;
+  VC.TraverseStmt(const_cast<Stmt *>(associatedStmt(RootD)));
+  // Items of reduction and lastprivate clauses of a combined target
+  // construct are mapped tofrom (OpenMP 5.x).
+  llvm::SmallPtrSet<const VarDecl *, 8> ToFrom, TargetFirstprivate,
+      TargetPrivate;
+  if (R.Root)
+    for (const ClauseVar &CV : R.Root->Vars) {
+      if (CV.K == ClauseVar::Reduction || CV.K == ClauseVar::Lastprivate)
+        ToFrom.insert(CV.Var);
+      else if (CV.K == ClauseVar::Firstprivate)
+        TargetFirstprivate.insert(CV.Var);
+      else if (CV.K == ClauseVar::Private)
+        TargetPrivate.insert(CV.Var); // a copy in the kernel: no data to pass
+    }
+  // Loop variables are private to their loop, unless a clause names them.
+  llvm::SmallPtrSet<const VarDecl *, 8> ClauseNamed;
+  std::function<void(const Construct &)> Named = [&](const Construct &C) {
+    for (const ClauseVar &CV : C.Vars)
+      ClauseNamed.insert(CV.Var);
+    for (const auto &Ch : C.Children)
+      Named(*Ch);
+  };
+  if (R.Root)
+    Named(*R.Root);
+  for (const VarDecl *V : VC.Vars) {
+    if (declaredInRegion(V) || (LoopVars.count(V) && !ClauseNamed.count(V)) || V->isImplicit() ||
+        isa<OMPCapturedExprDecl>(V))
+      continue;
+    if (!V->hasLocalStorage() && !V->hasGlobalStorage())
+      continue;
+    QualType T = V->getType().getNonReferenceType();
+    // Constants usable in device code as they are.
+    if (V->hasGlobalStorage() && !V->isStaticLocal() &&
+        T.isConstQualified() && T->isIntegralOrEnumerationType() &&
+        V->getInit() && V->getInit()->isIntegerConstantExpr(Ctx))
+      continue;
+    if (V->isConstexpr())
+      continue;
+    bool Mapped = false;
+    for (const RegionVar &RV : R.Vars)
+      Mapped |= RV.Var == V;
+    if (Mapped || TargetPrivate.count(V))
+      continue;
+    RegionVar RV;
+    RV.Var = V;
+    if (T->isVariableArrayType()) {
+      error(V->getLocation(), "variable-length array '" + V->getName() +
+                                  "' used in a target region is not "
+                                  "supported");
+      continue;
+    }
+    // Implicit rules (OpenMP 5.x), as changed by defaultmap.
+    OpenMPDefaultmapClauseKind Cat = T->isPointerType()  ? OMPC_DEFAULTMAP_pointer
+                                     : T->isScalarType() ? OMPC_DEFAULTMAP_scalar
+                                                         : OMPC_DEFAULTMAP_aggregate;
+    auto DMIt = Defaultmap.find(Cat);
+    OpenMPDefaultmapClauseModifier DM =
+        DMIt == Defaultmap.end() ? OMPC_DEFAULTMAP_MODIFIER_unknown : DMIt->second;
+    bool DeclareTarget = false;
+    if (auto MT = OMPDeclareTargetDeclAttr::isDeclareTargetDeclaration(V))
+      DeclareTarget = *MT == OMPDeclareTargetDeclAttr::MT_To ||
+                      *MT == OMPDeclareTargetDeclAttr::MT_Enter;
+    if ((ToFrom.count(V) || DeclareTarget) && !T->isPointerType()) {
+      // Declare target variables are always present: the map copies nothing.
+      RV.K = RegionVar::MappedObject;
+      RV.Map = RegionVar::ToFrom;
+    } else if (TargetFirstprivate.count(V) || DevicePtrs.count(V) ||
+               DM == OMPC_DEFAULTMAP_MODIFIER_firstprivate) {
+      RV.K = RegionVar::ByValue; // pointers too: their value, untranslated
+    } else if (T->isPointerType()) {
+      RV.K = RegionVar::Pointer;
+    } else if (DM == OMPC_DEFAULTMAP_MODIFIER_alloc || DM == OMPC_DEFAULTMAP_MODIFIER_to ||
+               DM == OMPC_DEFAULTMAP_MODIFIER_from || DM == OMPC_DEFAULTMAP_MODIFIER_tofrom ||
+               DM == OMPC_DEFAULTMAP_MODIFIER_present) {
+      RV.K = RegionVar::MappedObject;
+      RV.Map = DM == OMPC_DEFAULTMAP_MODIFIER_alloc  ? RegionVar::Alloc
+               : DM == OMPC_DEFAULTMAP_MODIFIER_to   ? RegionVar::To
+               : DM == OMPC_DEFAULTMAP_MODIFIER_from ? RegionVar::From
+                                                     : RegionVar::ToFrom;
+      if (DM == OMPC_DEFAULTMAP_MODIFIER_present)
+        RV.Mods |= 2u;
+    } else if (T->isScalarType() || T->isDependentType()) {
+      RV.K = RegionVar::ByValue;
+    } else {
+      RV.K = RegionVar::MappedObject; // arrays, structs: tofrom
+      RV.Map = RegionVar::ToFrom;
+    }
+    if (RV.K == RegionVar::ByValue && T->isArrayType()) {
+      error(V->getLocation(), "firstprivate arrays are not supported yet");
+      continue;
+    }
+    R.Vars.push_back(RV);
+  }
+  // A struct with attached members reaches the kernel as a copy: its own
+  // members must not be written there (the write would not come back).
+  for (const RegionVar &RV : R.Vars) {
+    if (RV.Attached.empty())
+      continue;
+    std::function<void(const Stmt *)> Writes = [&](const Stmt *S) {
+      if (!S)
+        return;
+      const Expr *LHS = nullptr;
+      if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp())
+        LHS = BO->getLHS();
+      if (const auto *UO = dyn_cast<UnaryOperator>(S); UO && UO->isIncrementDecrementOp())
+        LHS = UO->getSubExpr();
+      if (LHS && ownStorageRoot(LHS) == RV.Var)
+        error(LHS->getBeginLoc(), "writing to '" + RV.Var->getName() +
+                                      "', whose pointer members are mapped, is not supported "
+                                      "yet in a target region");
+      for (const Stmt *Ch : S->children())
+        Writes(Ch);
+    };
+    Writes(associatedStmt(RootD));
+  }
+  // Keep the order of first use for mapped items too (kernel parameters).
+  std::vector<RegionVar> Ordered;
+  for (const VarDecl *V : VC.Vars)
+    for (const RegionVar &RV : R.Vars)
+      if (RV.Var == V)
+        Ordered.push_back(RV);
+  for (const RegionVar &RV : R.Vars) {
+    bool Used = false;
+    for (const VarDecl *V : VC.Vars)
+      Used |= V == RV.Var;
+    if (!Used)
+      Ordered.push_back(RV); // mapped but not referenced: still mapped
+  }
+  R.Vars = std::move(Ordered);
+}
+
+} // namespace omp2cu::analysis
