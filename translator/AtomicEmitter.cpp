@@ -74,7 +74,15 @@ std::string KernelEmitter::atomic(const OMPAtomicDirective *D) {
     if (Cl->getClauseKind() == llvm::omp::OMPC_compare)
       return "";
   }
-  auto Text = [&](const Expr *E) { return text::get(Ctx, E->getSourceRange()); };
+  // As rewritten so far (OpenMP API calls in the operands are already renamed).
+  auto Text = [&](const Expr *E) { return KR.getRewrittenText(E->getSourceRange()); };
+  auto Operand = [&](const Expr *E) { // parenthesized unless primary, like text::expr
+    const Expr *S = E->IgnoreImpCasts();
+    if (isa<DeclRefExpr>(S) || isa<IntegerLiteral>(S) || isa<ParenExpr>(S) ||
+        isa<FloatingLiteral>(S) || isa<CallExpr>(S))
+      return Text(E);
+    return "(" + Text(E) + ")";
+  };
   auto AssignOf = [](const Stmt *X) -> const BinaryOperator * {
     const auto *E = dyn_cast_or_null<Expr>(X);
     const auto *BO = E ? dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts()) : nullptr;
@@ -113,13 +121,13 @@ std::string KernelEmitter::atomic(const OMPAtomicDirective *D) {
       E = BO->getRHS()->IgnoreParenImpCasts();
     }
     if (IsRead)
-      return fmt::format("{} = omp2cu::dev::atomic_read(&{});", Text(V), text::expr(Ctx, E));
+      return fmt::format("{} = omp2cu::dev::atomic_read(&{});", Text(V), Operand(E));
     if (IsWrite) {
       const BinaryOperator *BO = AssignOf(E);
       if (!BO)
         return "";
       std::string T = text::type(Ctx, BO->getLHS()->getType().getUnqualifiedType());
-      return fmt::format("omp2cu::dev::atomic_write(&{}, ({})({}));", text::expr(Ctx, BO->getLHS()), T,
+      return fmt::format("omp2cu::dev::atomic_write(&{}, ({})({}));", Operand(BO->getLHS()), T,
                          Text(BO->getRHS()));
     }
     if (!parseUpdate(Ctx, E, U))
@@ -140,10 +148,10 @@ std::string KernelEmitter::atomic(const OMPAtomicDirective *D) {
                      T, Body);
   if (V) {
     Out += fmt::format("const {} omp2cu_old = omp2cu::dev::atomic_update(&{}, omp2cu_f); ", T,
-                       text::expr(Ctx, U.X));
+                       Operand(U.X));
     Out += fmt::format("{} = {}; ", Text(V), CaptureOld ? "omp2cu_old" : "omp2cu_f(omp2cu_old)");
   } else {
-    Out += fmt::format("omp2cu::dev::atomic_update(&{}, omp2cu_f); ", text::expr(Ctx, U.X));
+    Out += fmt::format("omp2cu::dev::atomic_update(&{}, omp2cu_f); ", Operand(U.X));
   }
   return Out + "}";
 }

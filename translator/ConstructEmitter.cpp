@@ -19,6 +19,8 @@
 
 #include <fmt/format.h>
 
+#include <functional>
+
 using namespace clang;
 using namespace omp2cu::model;
 using Exec = omp2cu::plan::ConstructPlan::Exec;
@@ -89,6 +91,25 @@ const Expr *writtenInit(const VarDecl *V) {
 
 } // namespace
 
+/// True if the team code of \p C (its body outside the parallel regions nested in it) refers to
+/// \p V other than in its declaration.
+static bool usedInTeamCode(const VarDecl *V, const Construct &C) {
+  std::function<bool(const Stmt *)> Uses = [&](const Stmt *S) {
+    if (!S)
+      return false;
+    for (const auto &Ch : C.Children)
+      if (Ch->D == S && (Ch->Leaves & LeafParallel))
+        return false;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == V)
+      return true;
+    for (const Stmt *Ch : S->children())
+      if (Uses(Ch))
+        return true;
+    return false;
+  };
+  return Uses(C.Body);
+}
+
 void KernelEmitter::rewriteSharedDecls(const Construct &C) {
   const plan::ConstructPlan &CP = P.of(C);
   if (CP.BodyExec == Exec::Team) {
@@ -115,7 +136,9 @@ void KernelEmitter::rewriteSharedDecls(const Construct &C) {
         const Expr *I = writtenInit(V);
         std::string Init = I ? KR.getRewrittenText(I->getSourceRange()) : "";
         if (const SharedSlot *S = slot(V, nullptr)) {
-          Text += (Text.empty() ? "" : " ") + sharedDecl(*S, name(V), Init, CP, "");
+          // A variable only the parallel regions use: the team code's reference is unused.
+          std::string Unused = !I && !usedInTeamCode(V, C) ? "[[maybe_unused]] " : "";
+          Text += (Text.empty() ? "" : " ") + Unused + sharedDecl(*S, name(V), Init, CP, "");
         } else {
           Text += (Text.empty() ? "" : " ") +
                   text::declare(Ctx, V->getType(), name(V)) + (I ? " = " + Init : "") + ";";
@@ -264,6 +287,15 @@ std::string KernelEmitter::loopNest(const Construct &C,
 
 // ---- Constructs ----------------------------------------------------------------------------
 
+CharSourceRange KernelEmitter::constructRange(const Construct &C) const {
+  if (const Stmt *Assoc = analysis::associatedStmt(C.D))
+    return text::directiveWithStmt(Ctx, C.D, Assoc);
+  // A standalone directive (barrier): its pragma line.
+  const SourceManager &SM = Ctx.getSourceManager();
+  return CharSourceRange::getCharRange(SM.getExpansionLoc(C.D->getBeginLoc()),
+                                       SM.getExpansionLoc(C.D->getEndLoc()));
+}
+
 std::string KernelEmitter::construct(const Construct &C, std::set<const VarDecl *> Priv,
                                      bool IsRoot) {
   if (C.Sync != SyncKind::None)
@@ -349,7 +381,7 @@ std::string KernelEmitter::construct(const Construct &C, std::set<const VarDecl 
     std::string Text = construct(*Ch, InnerPriv, false);
     if (P.of(*Ch).Fork)
       Text = fork(*Ch, Text);
-    KR.ReplaceText(text::directiveWithStmt(Ctx, Ch->D, analysis::associatedStmt(Ch->D)), Text);
+    KR.ReplaceText(constructRange(*Ch), Text);
   }
 
   std::string Body = KR.getRewrittenText(text::stmtRange(Ctx, C.Body));

@@ -173,13 +173,17 @@ public:
   SharingAnalysis(ASTContext &Ctx, Region &R) : Ctx(Ctx), SM(Ctx.getSourceManager()), R(R) {}
 
   void run() {
+    for (const RegionVar &RV : R.Vars)
+      if (RV.K == RegionVar::MappedObject)
+        R.Sharing.InDeviceMemory.insert(RV.Var);
     findParallel(*R.Root);
-    if (Outermost.empty())
-      return;
     for (const Construct *P : Outermost)
       freeVars(*P);
-    escapes(*R.Root);
-    whyGeneric();
+    if (!Outermost.empty()) {
+      escapes(*R.Root);
+      whyGeneric();
+    }
+    loopCarried(*R.Root);
   }
 
 private:
@@ -277,6 +281,31 @@ private:
       R.Sharing.WrittenInTeam.insert(bindingOf(V, &C));
     for (const auto &Ch : C.Children)
       escapes(*Ch);
+  }
+
+  /// Marks the worksharing loops whose body writes a variable of its thread's own, declared
+  /// outside the loop: one that is neither shared by the team (a team-code variable a parallel
+  /// region writes lives in shared memory) nor in device memory, nor a clause item of the loop.
+  void loopCarried(Construct &C) {
+    if (C.IsLoop && (C.Leaves & LeafFor)) {
+      SourceRange Range = text::directiveWithStmt(Ctx, C.D, associatedStmt(C.D)).getAsRange();
+      Writes W;
+      W.TraverseStmt(const_cast<Stmt *>(C.Body));
+      for (const VarDecl *V : W.Vars) {
+        if (declaredIn(SM, V, Range) || R.Sharing.InDeviceMemory.count(V))
+          continue;
+        bool Item = false;
+        for (const ClauseVar &CV : C.Vars)
+          Item |= CV.Var == V;
+        for (const Loop &L : C.Loops)
+          Item |= L.Var == V;
+        if (Item || R.Sharing.WrittenInParallel.count(bindingOf(V, C.Parent)))
+          continue;
+        C.WritesThreadPrivate = true;
+      }
+    }
+    for (auto &Ch : C.Children)
+      loopCarried(*Ch);
   }
 
   /// Reasons for generic mode that are not about the team code itself.

@@ -83,6 +83,9 @@ private:
   void rewriteSharedDecls(const model::Construct &C);
 
   // --- Constructs (ConstructEmitter.cpp) ------------------------------------------------------
+  /// The text a construct's code replaces: its directive and statement (a standalone
+  /// directive: its pragma line).
+  clang::CharSourceRange constructRange(const model::Construct &C) const;
   std::string construct(const model::Construct &C, std::set<const clang::VarDecl *> Priv,
                         bool IsRoot);
   std::string loopNest(const model::Construct &C, const plan::ConstructPlan &CP,

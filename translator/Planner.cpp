@@ -22,11 +22,12 @@ using namespace model;
 using Exec = ConstructPlan::Exec;
 
 /// True if the construct can take auto-simd: a `for` loop with no simd of its
-/// own, no nested constructs and no explicit schedule (an explicit schedule
-/// fixes which OpenMP thread runs which iterations, in order).
+/// own, no nested constructs, no explicit schedule (an explicit schedule fixes
+/// which OpenMP thread runs which iterations, in order) and no variable of its
+/// thread that its iterations carry from one to the next.
 bool autoSimdCandidate(const Construct &C) {
   return C.IsLoop && (C.Leaves & LeafFor) && !(C.Leaves & LeafSimd) &&
-         C.Children.empty() && !C.ExplicitSchedule;
+         C.Children.empty() && !C.ExplicitSchedule && !C.WritesThreadPrivate;
 }
 
 /// True if a `parallel` is nested in team code (a construct without `parallel` above it): only

@@ -90,6 +90,10 @@ struct Construct {
   bool ExplicitSchedule = false;  ///< schedule(...) given
   bool ExplicitDistSchedule = false;
   bool NoWait = false;            ///< nowait: no implicit barrier at the end
+  /// The loop body writes a variable of its thread's own (declared outside the loop, not a
+  /// clause item): iterations depend on each other through it, so spreading them over the
+  /// lanes of the thread (auto-simd) would split that variable into a copy per lane.
+  bool WritesThreadPrivate = false;
   /// num_threads / if of a `parallel` (as written; empty: absent), evaluated by the thread
   /// that encounters the construct.
   std::string NumThreads, IfCond;
@@ -141,6 +145,9 @@ struct SharingFacts {
   std::set<VarKey> UsedInParallel, WrittenInParallel, EscapingInTeam;
   /// Bindings that the team code writes (outside its parallel regions).
   std::set<VarKey> WrittenInTeam;
+  /// Host variables that the kernel reaches in device memory (mapped objects: one copy that
+  /// every GPU thread sees, like memory through a pointer).
+  std::set<const clang::VarDecl *> InDeviceMemory;
   /// For each parallel construct nested in team code: the team-code bindings it uses, in order of
   /// first use (the parameters of its outlined function in generic mode).
   std::map<const Construct *, std::vector<VarKey>> FreeVars;

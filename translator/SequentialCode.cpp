@@ -104,6 +104,10 @@ private:
     VarKey Key = bindingOf(V, &C);
     return F.WrittenInParallel.count(Key) || F.EscapingInTeam.count(Key);
   }
+  /// A host variable mapped to device memory, not privatized on the way: one copy for all.
+  bool inDeviceMemory(const VarDecl *V) const {
+    return F.InDeviceMemory.count(V) && !bindingOf(V, &C).Binder;
+  }
   void local(const VarDecl *V) {
     if (!teamShared(V))
       Locals.insert(V);
@@ -128,13 +132,19 @@ K Classifier::classifyExpr(const Expr *E, const Stmt *AsStmt) {
     if (Root) {
       if (Locals.count(Root))
         return K::SeqRedundant; // a copy per executor
-      if (teamShared(Root)) {
-        C.GuardedStmts.push_back(AsStmt); // the team's one copy
+      if (teamShared(Root) || inDeviceMemory(Root)) {
+        C.GuardedStmts.push_back(AsStmt); // the team's one copy, or the device's
         return K::SeqGuarded;
       }
-      // A variable shared by the executors: writing it from every one of
-      // them needs a state machine or shared memory.
-      return K::SeqUnsafe;
+      // Any other variable of the kernel (a variable of an enclosing body, a private copy of an
+      // enclosing construct, a kernel parameter) has a copy per GPU thread, which the
+      // redundant executors all update with the same value; one that parallel regions write is
+      // team-shared (above). A global that is not in device memory has one copy for all.
+      if (Root->hasGlobalStorage() && !Root->isStaticLocal())
+        return K::SeqUnsafe;
+      if (Root->isStaticLocal())
+        return K::SeqUnsafe;
+      return K::SeqRedundant;
     }
     C.GuardedStmts.push_back(AsStmt); // memory through a pointer
     return K::SeqGuarded;

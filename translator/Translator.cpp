@@ -360,8 +360,10 @@ private:
     } else {
       unsigned long long State = P.Generic ? emit::kGenericStateBytes : 0;
       std::string Vars;
-      for (const emit::SharedSlot &S : TS.Slots)
-        Vars += (Vars.empty() ? "" : ", ") + S.Member;
+      for (size_t I = 0; I < TS.Slots.size() && I < 8; ++I)
+        Vars += (Vars.empty() ? "" : ", ") + TS.Slots[I].Member;
+      if (TS.Slots.size() > 8)
+        Vars += fmt::format(" and {} more", TS.Slots.size() - 8);
       Shared = TS.Bytes ? fmt::format("{} bytes per team", *TS.Bytes + State)
                         : std::string("depends on the template arguments");
       Shared += fmt::format(" ({}{}{})", TS.empty() ? "" : "variables " + Vars,

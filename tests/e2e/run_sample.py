@@ -7,6 +7,10 @@ Modes:
         compare the two outputs.
   sim64 as sim, with 64-lane warps on the emulator (-DOMP2CU_SIM_WARP_SIZE=64, the wavefront of
         AMD CDNA GPUs): runs the wave64 paths of the runtime and of the generated kernels.
+  generic
+        as sim, translated with omp2cu --no-spmdize: kernels with sequential team code around
+        parallel regions run in generic (master/worker) mode instead of SPMD(ized) mode. Used
+        for the samples that say `omp2cu-e2e: generic` (tests/e2e/CMakeLists.txt).
   nvcc  translate with omp2cu and compile + link the generated .cu with nvcc for sm_90 (never run).
         Exit 77 (SKIP) when nvcc is not installed or OMP2CU_E2E_NVCC=0.
   hip   translate with omp2cu --backend=hip and compile + link the result with hipcc for AMD GPUs,
@@ -198,8 +202,10 @@ def translate(args, src, work):
     cu = os.path.join(work, os.path.splitext(os.path.basename(src))[0] + ".cu")
     if os.path.exists(cu):
         os.remove(cu)
-    backend = "sim" if args.mode in ("sim", "sim64") else "cuda"
-    run_step("translate", [args.omp2cu, f"--backend={backend}", src, "-o", cu], args.timeout)
+    backend = "sim" if args.mode in ("sim", "sim64", "generic") else "cuda"
+    extra = ["--no-spmdize"] if args.mode == "generic" else []
+    run_step("translate", [args.omp2cu, f"--backend={backend}"] + extra + [src, "-o", cu],
+             args.timeout)
     if not os.path.exists(cu):
         raise StepError(f"translate: omp2cu exited 0 but did not write {cu}")
     return cu
@@ -229,6 +235,8 @@ def mode_sim(args, src, work, warp_size=None):
     with open(os.path.join(work, "actual.txt"), "w") as f:
         f.write(actual)
     what = f"sim backend ({warp_size}-lane warps)" if warp_size else "sim backend"
+    if args.mode == "generic":
+        what += " (generic mode: --no-spmdize)"
     problems = compare_outputs(expected, actual)
     if problems:
         report_mismatch(problems, expected, actual, f"reference ({label} -fopenmp)", what)
@@ -332,7 +340,8 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     root = os.path.dirname(os.path.dirname(here))
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--mode", choices=["sim", "sim64", "nvcc", "hip", "refs", "compare"], default="sim")
+    ap.add_argument("--mode", choices=["sim", "sim64", "generic", "nvcc", "hip", "refs", "compare"],
+                    default="sim")
     ap.add_argument("--omp2cu", default=os.path.join(root, "build", "bin", "omp2cu"))
     ap.add_argument("--runtime-include", default=os.path.join(root, "runtime", "include"))
     ap.add_argument("--work", default=None, help="work directory (default: a temporary directory)")
@@ -383,8 +392,8 @@ def main():
         work = tmp
     t0 = time.monotonic()
     try:
-        rc = {"sim": mode_sim, "sim64": mode_sim64, "nvcc": mode_nvcc, "hip": mode_hip,
-              "refs": mode_refs}[args.mode](args, src, work)
+        rc = {"sim": mode_sim, "sim64": mode_sim64, "generic": mode_sim, "nvcc": mode_nvcc,
+              "hip": mode_hip, "refs": mode_refs}[args.mode](args, src, work)
     except StepError as e:
         print(f"FAIL: {e}")
         rc = 1
