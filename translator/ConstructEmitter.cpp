@@ -341,7 +341,13 @@ std::string KernelEmitter::construct(const Construct &C, std::set<const VarDecl 
     case ClauseVar::Lastprivate:
       TrackLast = C.IsLoop;
       Pro += fmt::format("{}  auto &{} = {};\n", Ind, Outer, N) + Declare("");
-      Epi += fmt::format("{}  if (omp2cu_last_L{}) {} = {};\n", Ind, C.Line, Outer, N);
+      if (CP.Scope == LevelLanes && P.Simd && !outerIsShared(V, C, Priv))
+        // The lanes of the group each hold a copy of the outer variable: all get the value of
+        // the lane that ran the last iteration.
+        Epi += fmt::format("{0}  {1} = omp2cu::dev::group_last({1}, {2}, omp2cu_last_L{3});\n",
+                           Ind, Outer, N, C.Line);
+      else
+        Epi += fmt::format("{}  if (omp2cu_last_L{}) {} = {};\n", Ind, C.Line, Outer, N);
       break;
     case ClauseVar::Reduction: {
       const char *Op = opName(CV.Op);
@@ -381,10 +387,14 @@ std::string KernelEmitter::construct(const Construct &C, std::set<const VarDecl 
     std::string Text = construct(*Ch, InnerPriv, false);
     if (P.of(*Ch).Fork)
       Text = fork(*Ch, Text);
+    if (P.of(*Ch).SimdFork)
+      Text = simdFork(*Ch, Text);
     KR.ReplaceText(constructRange(*Ch), Text);
   }
 
   std::string Body = KR.getRewrittenText(text::stmtRange(Ctx, C.Body));
+  if (CP.SimdMain)
+    Body = simdMainBody(CP, Body, C.IsLoop ? Ind + "    " : Ind + "  ");
   std::string Head = fmt::format("{{ // #pragma omp {} ({}:{})", C.DirectiveText, R.FileName,
                                  C.Line);
   if (C.IsLoop)

@@ -182,6 +182,8 @@ std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan 
     Set("simd", "true");
   if (P.Generic)
     Set("generic", "true");
+  if (P.GenericSimd)
+    Set("generic_simd", "true");
   if (!R.NumTeams.empty())
     Set("num_teams", "(" + R.NumTeams + ")");
   if (!R.ThreadLimit.empty())

@@ -15,6 +15,7 @@
 #include "SourceText.h"
 #include "Templates.h"
 
+#include "clang/AST/DeclOpenMP.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
@@ -257,6 +258,122 @@ std::string KernelEmitter::fork(const Construct &C, const std::string &RegionTex
   return fmt::format("{}omp2cu::dev::fork(omp2cu_team, {}, {}); // '#pragma omp {}' ({}:{}) runs "
                      "on the workers as {}",
                      Lead, CP.Fork, Threads, C.DirectiveText, R.FileName, C.Line, Name);
+}
+
+// ---- Generic SIMD ------------------------------------------------------------------------------
+
+namespace {
+
+/// The variables a simd loop refers to (its body and the items of its clauses), in order of first
+/// reference.
+class LoopRefs : public RecursiveASTVisitor<LoopRefs> {
+public:
+  std::vector<const VarDecl *> Vars;
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (const auto *V = dyn_cast<VarDecl>(E->getDecl()))
+      if (!isa<OMPCapturedExprDecl>(V) && !V->isImplicit() && Seen.insert(V).second)
+        Vars.push_back(V);
+    return true;
+  }
+
+private:
+  std::set<const VarDecl *> Seen;
+};
+
+} // namespace
+
+std::string KernelEmitter::simdFork(const Construct &S, const std::string &LoopText) {
+  const plan::ConstructPlan &CP = P.of(S);
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string Name = Base + "_simd_L" + std::to_string(S.Line);
+  for (const std::string &O : Outlined)
+    if (O.find(" " + Name + "(") != std::string::npos)
+      Name += "_" + std::to_string(CP.SimdFork);
+  // What the loop needs from the main lane's context.
+  LoopRefs Refs;
+  for (const OMPClause *Cl : S.D->clauses())
+    for (const Stmt *Item : const_cast<OMPClause *>(Cl)->children())
+      Refs.TraverseStmt(const_cast<Stmt *>(Item));
+  Refs.TraverseStmt(const_cast<Stmt *>(analysis::associatedStmt(S.D)));
+  SourceRange Own = constructRange(S).getAsRange();
+  std::string Params = CP.InRegion ? "omp2cu::dev::ParallelRegion omp2cu_par" : "";
+  std::string Args = CP.InRegion ? "omp2cu_par" : "", WorkerArgs = Args, Dummies, Broadcasts;
+  std::string Ind = text::indentOf(SM, analysis::associatedStmt(S.D)->getBeginLoc());
+  auto Add = [](std::string &L, const std::string &X) { L += (L.empty() ? "" : ", ") + X; };
+  for (const VarDecl *V : Refs.Vars) {
+    SourceLocation L = SM.getExpansionLoc(V->getLocation());
+    bool Inside = !SM.isBeforeInTranslationUnit(L, Own.getBegin()) &&
+                  SM.isBeforeInTranslationUnit(L, Own.getEnd());
+    if (Inside || V->isConstexpr() || (!V->hasLocalStorage() && !V->hasGlobalStorage()))
+      continue;
+    if (V->hasGlobalStorage() && !V->isStaticLocal() && V->getType().isConstQualified() &&
+        V->getType()->isIntegralOrEnumerationType())
+      continue; // a constant
+    bool Private = false, Output = false;
+    for (const ClauseVar &CV : S.Vars)
+      if (CV.Var == V) {
+        Private |= CV.K == ClauseVar::Private;
+        Output |= CV.K == ClauseVar::Reduction || CV.K == ClauseVar::Lastprivate;
+      }
+    for (const Loop &Lp : S.Loops)
+      Private |= Lp.Var == V && !Output;
+    if (Private && !Output)
+      continue;
+    std::string N = name(V);
+    QualType T = V->getType().getNonReferenceType();
+    bool Memory = TS.find(analysis::bindingOf(V, S.Parent)) ||
+                  (!analysis::bindingOf(V, S.Parent).Binder && R.Sharing.InDeviceMemory.count(V));
+    if (Memory) {
+      // The team's copy or device memory: every lane reaches the same variable by its name.
+      Add(Params, text::declare(Ctx, Ctx.getLValueReferenceType(T), N));
+      Add(Args, N);
+      Add(WorkerArgs, N);
+    } else if (T->isArrayType()) {
+      diag::error(Ctx.getDiagnostics(), V->getLocation(),
+                  "array '" + N + "' of the code around a simd loop in generic-SIMD mode is not "
+                  "supported yet; declare it in the loop or in the team code");
+    } else if (Output) {
+      // A result for the main lane: the other lanes write a dummy of theirs.
+      Add(Params, text::declare(Ctx, Ctx.getLValueReferenceType(T), N));
+      Add(Args, N);
+      Dummies += text::declare(Ctx, T.getUnqualifiedType(), "omp2cu_lane_" + N) + "{}; ";
+      Add(WorkerArgs, "omp2cu_lane_" + N);
+    } else {
+      // A value of the main lane's code: broadcast to the group.
+      Add(Params, text::declare(Ctx, T.getUnqualifiedType(), N));
+      Add(Args, N);
+      Add(WorkerArgs, "{}");
+      Broadcasts += fmt::format("  {0} = omp2cu::dev::group_broadcast({0});\n", N);
+    }
+  }
+  std::string PragmaInd = text::indentOf(SM, S.D->getBeginLoc());
+  std::string Lead = Ind.size() > PragmaInd.size() ? Ind.substr(PragmaInd.size()) : "";
+  std::string Body = "  " + LoopText.substr(std::min(Lead.size(), LoopText.size()));
+  Outlined.push_back(fmt::format(
+      templates::simd_loop, fmt::arg("name", Name), fmt::arg("directive", S.DirectiveText),
+      fmt::arg("file", R.FileName), fmt::arg("line", S.Line), fmt::arg("kernel", R.KernelName),
+      fmt::arg("template_header", TI.Header), fmt::arg("params", Params),
+      fmt::arg("broadcasts", Broadcasts), fmt::arg("body", Body)));
+  SimdCases += fmt::format("{}      case {}: {{ {}{}{}({}); }} break;\n", Ind, CP.SimdFork, Dummies,
+                           Name, TI.Args, WorkerArgs);
+  return fmt::format("{}omp2cu::dev::simd_fork({}); {}{}({}); // '#pragma omp {}' ({}:{})", Lead,
+                     CP.SimdFork, Name, TI.Args, Args, S.DirectiveText, R.FileName, S.Line);
+}
+
+std::string KernelEmitter::simdMainBody(const plan::ConstructPlan &CP, const std::string &Body,
+                                        const std::string &Ind) {
+  std::string Cases = SimdCases;
+  SimdCases.clear();
+  return fmt::format("if ({0}lane() != 0) {{ // generic SIMD: the other lanes run the simd loops\n"
+                     "{1}  omp2cu::dev::simd_worker_loop([&](int omp2cu_simd) {{\n"
+                     "{1}    switch (omp2cu_simd) {{\n"
+                     "{2}{1}    }}\n"
+                     "{1}  }});\n"
+                     "{1}}} else {{ // the main lane of the group\n"
+                     "{1}  {3}\n"
+                     "{1}  omp2cu::dev::simd_end();\n"
+                     "{1}}}",
+                     rt(CP), Ind, Cases, Body);
 }
 
 // ---- The kernel --------------------------------------------------------------------------------

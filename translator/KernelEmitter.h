@@ -100,6 +100,16 @@ private:
   /// returns the main thread's fork call.
   std::string fork(const model::Construct &C, const std::string &RegionText);
 
+  // --- Generic SIMD (KernelEmitter.cpp) -----------------------------------------------------
+  /// The worker lanes' cases for the simd loops of the SimdMain body being emitted.
+  std::string SimdCases;
+  /// Outlines simd loop \p S (whose text is \p LoopText), forked by the main lanes, into a
+  /// function of all lanes; returns the main lane's fork and call.
+  std::string simdFork(const model::Construct &S, const std::string &LoopText);
+  /// The body of a SimdMain construct: the main lane runs \p Body, the others wait for forks.
+  std::string simdMainBody(const plan::ConstructPlan &CP, const std::string &Body,
+                           const std::string &Ind);
+
   // --- Atomics (AtomicEmitter.cpp) ----------------------------------------------------------
   std::string atomic(const clang::OMPAtomicDirective *D);
 };

@@ -55,6 +55,7 @@ struct Planner {
   PlanError &Err;
   bool AllowAutoSimd;
   bool Generic;
+  bool AllowGenericSimd;
   bool ExplicitSimd = false;
   bool AutoSimdUsed = false;
   bool LaneUnsafe = false; ///< sequential code that cannot run per lane
@@ -202,12 +203,16 @@ struct Planner {
                        "cannot run in every thread");
       }
       LaneUnsafe = true;
-      return fail(C, "the code around the 'simd' loop has side effects that "
-                     "cannot run in every SIMD lane; generic-SIMD execution "
-                     "is not supported yet");
-    }
-    if (C.Sequential == Construct::SeqGuarded)
+      if (!AllowGenericSimd)
+        return fail(C, "the code around the 'simd' loop has side effects that cannot run in "
+                       "every SIMD lane");
+      // Generic SIMD: the main lane of each group runs the body; its simd loops are forked.
+      P.SimdMain = true;
+      P.Redundant = 0;
+      K.GenericSimd = true;
+    } else if (C.Sequential == Construct::SeqGuarded) {
       P.GuardLevels = Redundant;
+    }
 
     // Implicit barriers: at the end of a nested `parallel` (SPMD; a fork
     // joins in the runtime, a nested region has one thread) and of a `for`
@@ -222,29 +227,45 @@ struct Planner {
       P.SyncGroupAfter = true;
 
     K.Constructs[&C] = P;
-    for (const auto &Ch : C.Children)
+    for (const auto &Ch : C.Children) {
+      if (P.SimdMain && !simdMainChild(*Ch))
+        return fail(*Ch, "'#pragma omp " + Ch->DirectiveText +
+                             "' in code that only the main lane of a SIMD group runs "
+                             "(generic-SIMD mode) is not supported yet");
       if (!walk(*Ch, P.Inner, false, Body, InRegion))
         return false;
+      if (P.SimdMain && (Ch->Leaves & LeafSimd))
+        K.Constructs[Ch.get()].SimdFork = ++K.SimdForks;
+    }
     return true;
+  }
+
+  /// What the main lane of a SIMD group may meet in generic-SIMD mode: simd loops (forked to the
+  /// lanes) and constructs that need no barrier of the team (critical, master, masked).
+  static bool simdMainChild(const Construct &C) {
+    if (C.Sync == SyncKind::Critical || C.Sync == SyncKind::Masked)
+      return true;
+    return C.Leaves == LeafSimd && C.Children.empty();
   }
 };
 
 struct Attempt {
   std::optional<KernelPlan> Plan;
   PlanError Error;
-  bool LaneUnsafe = false, TeamUnsafe = false;
+  bool LaneUnsafe = false, TeamUnsafe = false, ExplicitSimd = false;
   const Construct *UnsafeAt = nullptr;
 };
 
-Attempt planOnce(const Construct &Root, bool AllowAutoSimd, bool Generic) {
+Attempt planOnce(const Construct &Root, bool AllowAutoSimd, bool Generic, bool GenericSimd) {
   Attempt A;
   KernelPlan K;
-  Planner P{K, A.Error, AllowAutoSimd, Generic};
+  Planner P{K, A.Error, AllowAutoSimd, Generic, GenericSimd};
   P.survey(Root, Exec::Team);
   K.Simd = P.ExplicitSimd || P.AutoSimdUsed;
   K.Generic = Generic;
   bool Ok = P.walk(Root, 0, true, Exec::Team, false);
-  A.LaneUnsafe = P.LaneUnsafe && !P.ExplicitSimd;
+  A.LaneUnsafe = P.LaneUnsafe;
+  A.ExplicitSimd = P.ExplicitSimd;
   A.TeamUnsafe = P.TeamUnsafe;
   A.UnsafeAt = P.UnsafeAt;
   if (!Ok)
@@ -258,8 +279,14 @@ Attempt planOnce(const Construct &Root, bool AllowAutoSimd, bool Generic) {
   bool Guarded = false;
   for (auto &[C, CP] : K.Constructs)
     Guarded |= CP.GuardLevels != 0;
+  if (K.GenericSimd)
+    K.Notes.push_back("generic-SIMD: the main lane of each SIMD group runs the code around its "
+                      "simd loops, the other lanes run the loops it forks");
   if (Generic) {
-    K.Mode = "generic";
+    K.Mode = K.GenericSimd ? "generic with generic-SIMD" : "generic";
+  } else if (K.GenericSimd) {
+    K.Mode = "generic-SIMD";
+    K.Reason = "the code around a simd loop cannot run in every lane of a SIMD group";
   } else if (Guarded) {
     K.Mode = "SPMDized";
     K.Reason = "the side effects of the code between the constructs are guarded to one thread "
@@ -276,13 +303,15 @@ Attempt planOnce(const Construct &Root, bool AllowAutoSimd, bool Generic) {
   return A;
 }
 
-/// SPMD or generic planning, falling back to one lane per OpenMP thread when auto-simd made
-/// sequential code run per lane where that is unsafe.
+/// SPMD or generic planning. Where sequential code cannot run on every lane of a SIMD group:
+/// without simd loops, one lane per OpenMP thread (no auto-simd); with simd loops, generic SIMD.
 Attempt planMode(const Construct &Root, bool Generic) {
-  Attempt A = planOnce(Root, /*AllowAutoSimd=*/true, Generic);
+  Attempt A = planOnce(Root, /*AllowAutoSimd=*/true, Generic, /*GenericSimd=*/false);
   if (A.Plan || !A.LaneUnsafe)
     return A;
-  Attempt B = planOnce(Root, /*AllowAutoSimd=*/false, Generic);
+  if (A.ExplicitSimd)
+    return planOnce(Root, /*AllowAutoSimd=*/true, Generic, /*GenericSimd=*/true);
+  Attempt B = planOnce(Root, /*AllowAutoSimd=*/false, Generic, /*GenericSimd=*/false);
   if (B.Plan)
     B.Plan->Notes.push_back("auto-simd off: sequential code in the parallel region cannot run "
                             "in every lane");

@@ -51,6 +51,13 @@ struct ConstructPlan {
   bool InRegion = false;
   /// A `parallel` nested in a parallel region: it runs with one thread.
   bool Serialized = false;
+  /// Generic-SIMD mode: the body runs on the main lane of each SIMD group
+  /// alone (its code cannot run on every lane); the other lanes wait in the
+  /// runtime and run the simd loops it forks.
+  bool SimdMain = false;
+  /// Generic-SIMD mode: the number of this simd loop among those forked by
+  /// the main lanes (its function is called by the lanes); 0 otherwise.
+  int SimdFork = 0;
 };
 
 /// The plan of a kernel.
@@ -66,7 +73,12 @@ struct KernelPlan {
   /// team, parallel regions on the workers, woken by the main thread.
   bool Generic = false;
   int Forks = 0;                   ///< generic mode: parallel regions
-  std::string Mode;                ///< "SPMD", "SPMDized", "generic"
+  /// Generic-SIMD mode somewhere in the kernel (ConstructPlan::SimdMain).
+  bool GenericSimd = false;
+  int SimdForks = 0;               ///< generic-SIMD: simd loops forked
+  /// "SPMD", "SPMDized", "generic", and " with generic-SIMD" where simd loops
+  /// are forked by main lanes.
+  std::string Mode;
   std::string Reason;              ///< why this mode
   const model::Construct *ReasonAt = nullptr; ///< the construct that forced it
   std::vector<std::string> Notes;  ///< other decisions, for remarks and comments

@@ -48,6 +48,7 @@
 #include "omp2cu/device/parallel.h"
 #include "omp2cu/device/reduction.h"
 #include "omp2cu/device/sharing.h"
+#include "omp2cu/device/simd.h"
 #include "omp2cu/device/sync.h"
 
 #include "omp2cu/host/error.h"

@@ -217,3 +217,15 @@ TEST_CASE("configure() reads OMP_NUM_TEAMS and OMP_TEAMS_THREAD_LIMIT and the de
   }
   CHECK(host::configure(C).teams == Workers);
 }
+
+TEST_CASE("configure: generic SIMD needs lanes scheduled independently, else one lane per group",
+          "[configure]") {
+  LaunchConfig C;
+  C.parallel = C.simd = C.generic_simd = true;
+  backend::DeviceProperties Lockstep = Dev32;
+  Lockstep.independent_lanes = false;
+  CHECK(cfg(C).lanes == 32u);
+  CHECK(cfg(C, Lockstep).lanes == 1u);
+  C.generic_simd = false;
+  CHECK(cfg(C, Lockstep).lanes == 32u);
+}

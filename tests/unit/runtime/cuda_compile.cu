@@ -172,6 +172,38 @@ __global__ void generic(dev::TeamSharing<S> omp2cu_sharing, double *out, int c1_
   dev::generic_end(omp2cu_team);
 }
 
+__device__ void simd_loop(double &sum, double &last, int len, const double *v) {
+  len = dev::group_broadcast(len);
+  v = dev::group_broadcast(v);
+  double S = 0, L = 0;
+  bool Last = false;
+  for (u64 I = dev::ws_id(Lanes); I < static_cast<u64>(len); I += dev::ws_count(Lanes)) {
+    S += v[I];
+    L = v[I];
+    Last = I == static_cast<u64>(len) - 1;
+  }
+  sum = dev::allreduce<op::Plus>(S, Lanes);
+  last = dev::group_last(last, L, Last);
+  last += dev::group_shuffle(Pair{1, 2.0}, 0).b;
+}
+
+/// Generic SIMD as generated: the main lane forks the simd loop, the others wait for it.
+__global__ void generic_simd(const double *v, double *out) {
+  if (dev::lane() != 0) {
+    dev::simd_worker_loop([&](int omp2cu_simd) {
+      switch (omp2cu_simd) {
+      case 1: { double s{}, l{}; simd_loop(s, l, {}, {}); } break;
+      }
+    });
+  } else {
+    double Sum = 0, Last = -1;
+    dev::simd_fork(1);
+    simd_loop(Sum, Last, 10, v);
+    out[dev::thread_num()] = Sum + Last;
+    dev::simd_end();
+  }
+}
+
 __global__ void spmd_shared(dev::TeamSharing<TooBig> omp2cu_sharing, double *out) {
   __shared__ dev::SharingSpace<TooBig> omp2cu_space;
   TooBig &omp2cu_sh = omp2cu_space.get(omp2cu_sharing);
@@ -190,6 +222,8 @@ void run_generic(double *out) {
   R.launch_shared(generic<TooBig>, Cfg, Dout, 3);
   Cfg.generic = false;
   R.launch_shared(spmd_shared, Cfg, Dout);
+  Cfg.generic_simd = true;
+  R.launch(generic_simd, Cfg, static_cast<const double *>(Dout), Dout);
 }
 
 // The data environment as generated: declare target, target data with modifiers on a device,

@@ -205,6 +205,32 @@ TEST_CASE("barrier, single and critical in a parallel region") {
   CHECK_FALSE(P->of(*Crit).SyncTeamAfter);
 }
 
+TEST_CASE("unsafe code around a simd loop: generic SIMD, the loop forked by the main lane") {
+  auto Root = node(LeafTarget | LeafTeams | LeafDistribute | LeafParallel | LeafFor, true,
+                   Construct::SeqUnsafe);
+  Construct *Simd = add(*Root, node(LeafSimd, true));
+  plan::PlanError E;
+  auto P = plan::planKernel(*Root, E);
+  REQUIRE(P);
+  CHECK(P->GenericSimd);
+  CHECK(P->Mode == "generic-SIMD");
+  const auto &RP = P->of(*Root);
+  CHECK(RP.SimdMain);
+  CHECK(RP.Redundant == 0); // the main lane alone
+  CHECK(RP.GuardLevels == 0);
+  CHECK(P->of(*Simd).SimdFork == 1);
+  CHECK(P->of(*Simd).Scope == LevelLanes);
+}
+
+TEST_CASE("generic SIMD: a barrier in the main lane's code is reported") {
+  auto Root = node(LeafTarget | LeafParallel, false, Construct::SeqUnsafe);
+  add(*Root, node(LeafSimd, true));
+  add(*Root, node(LeafFor, true)); // a worksharing loop ends with a team barrier
+  plan::PlanError E;
+  CHECK_FALSE(plan::planKernel(*Root, E));
+  CHECK(E.Message.find("generic-SIMD") != std::string::npos);
+}
+
 TEST_CASE("describeLevels") {
   CHECK(plan::describeLevels(LevelTeams | LevelLanes) == "teams x lanes");
   CHECK(plan::describeLevels(0) == "none");

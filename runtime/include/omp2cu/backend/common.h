@@ -30,6 +30,9 @@ struct Status {
 struct DeviceProperties {
   unsigned sm_count = 1;  ///< Streaming multiprocessors (sim: worker threads).
   unsigned warp_size = 32; ///< Lanes per warp.
+  /// The lanes of a warp are scheduled independently (NVIDIA sm_70 and later, the emulator): they
+  /// may wait for each other at different places in the code (generic-SIMD mode needs this).
+  bool independent_lanes = true;
 };
 
 } // namespace omp2cu::backend

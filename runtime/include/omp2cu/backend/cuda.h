@@ -101,6 +101,9 @@ __device__ __forceinline__ lanemask_t ballot(lanemask_t mask, bool pred) {
   return __ballot_sync(mask, pred);
 }
 
+/// The lowest lane whose bit is set in `mask` (which must not be 0).
+__device__ __forceinline__ unsigned lowest_lane(lanemask_t mask) { return static_cast<unsigned>(__ffs(static_cast<int>(mask)) - 1); }
+
 // ---- Atomics (device) ----------------------------------------------------------------------
 
 __device__ __forceinline__ unsigned atomic_cas(unsigned *p, unsigned expected, unsigned desired) {

@@ -130,6 +130,9 @@ __device__ __forceinline__ lanemask_t ballot(lanemask_t mask, bool pred) {
   return static_cast<lanemask_t>(__ballot(pred ? 1 : 0)) & mask;
 }
 
+/// The lowest lane whose bit is set in `mask` (which must not be 0).
+__device__ __forceinline__ unsigned lowest_lane(lanemask_t mask) { return static_cast<unsigned>(__ffsll(static_cast<unsigned long long>(mask)) - 1); }
+
 // ---- Atomics (device) ----------------------------------------------------------------------
 // Device-scope ("agent") atomics. The clang __hip_atomic builtins cover what HIP 5.2's atomic*
 // functions lack (e.g. atomicMin on long long).
@@ -199,6 +202,7 @@ inline Status device_properties(DeviceProperties &props) {
                         "hipDeviceGetAttribute(WarpSize)");
     R.second.sm_count = CUs > 0 ? static_cast<unsigned>(CUs) : 1u;
     R.second.warp_size = Warp > 0 ? static_cast<unsigned>(Warp) : warp_size;
+    R.second.independent_lanes = false; // wavefronts run in lock step
     return R;
   }();
   props = Cached.second;

@@ -149,6 +149,9 @@ inline lanemask_t ballot(lanemask_t mask, bool pred) {
   return static_cast<lanemask_t>(F.Owner->warpCollective(F, sim::WarpOp::Ballot, mask, pred, 0));
 }
 
+/// The lowest lane whose bit is set in `mask` (which must not be 0).
+inline unsigned lowest_lane(lanemask_t mask) { return static_cast<unsigned>(__builtin_ctzll(mask)); }
+
 // ---- Atomics (device) ----------------------------------------------------------------------
 
 inline unsigned atomic_cas(unsigned *p, unsigned expected, unsigned desired) {

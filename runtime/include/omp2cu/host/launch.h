@@ -37,6 +37,8 @@ struct LaunchConfig {
   bool team_loop_spans_team = false; ///< The distribute loop is also split over threads/lanes.
   /// Generic (master/worker) mode: the block gets a main warp before the T worker threads.
   bool generic = false;
+  /// Generic-SIMD mode (device/simd.h): needs lanes that are scheduled independently, else G = 1.
+  bool generic_simd = false;
 };
 
 /// Launch geometry: grid.x = teams; block.x = lanes (G), block.y = rows: the T OpenMP threads,
@@ -80,7 +82,8 @@ inline constexpr u64 kMaxGridX = 2147483647;
 
 /// configure() with the device and environment given (pure; for tests). The rules of
 /// docs/runtime-abi.md:
-///  G = simd ? (simdlen ? largest power of two <= min(simdlen, warp) : warp) : 1.
+///  G = simd ? (simdlen ? largest power of two <= min(simdlen, warp) : warp) : 1; 1 also for a
+///      generic-SIMD kernel on a GPU whose lanes run in lock step.
 ///  T = parallel ? (num_threads ? num_threads : max(1, 256 / G)) : 1, then capped by thread_limit,
 ///      OMP_TEAMS_THREAD_LIMIT and 1024; while T*G > 1024, G /= 2.
 ///  Generic mode: the same with 1024 - warp in place of 1024 (room for the main warp), and
@@ -92,7 +95,7 @@ inline Geometry configure(const LaunchConfig &c, const backend::DeviceProperties
                           const Environment &env) {
   const u64 Warp = dev.warp_size ? dev.warp_size : 1;
   u64 G = 1;
-  if (c.simd) {
+  if (c.simd && (!c.generic_simd || dev.independent_lanes)) {
     const u64 Want = c.simdlen > 0 ? std::min<u64>(static_cast<u64>(c.simdlen), Warp) : Warp;
     while (G * 2 <= Want)
       G *= 2;
