@@ -13,7 +13,8 @@ Options: --size smoke|full (default full), --reps N, --kernels a,b,c, --no-sweep
 run there, clang/gcc builds on the host: the whole pipeline without a GPU, times meaningless),
 --record (write the results table to
 bench/results/, or DIR/results/ from a prepared directory), --results-dir D, -j N (nvcc builds
-at a time), --work DIR, --pack (lib.tar.xz instead of lib/: smaller to carry).
+at a time), --work DIR, --pack (lib.tar.xz instead of lib/: smaller to carry), --no-libs (bundle no
+run-time libraries: for tests), --no-translate-time.
 """
 
 import argparse
@@ -92,6 +93,7 @@ def main(argv):
     ap.add_argument("--prepare", metavar="DIR", default=None)
     ap.add_argument("--prepared", metavar="DIR", default=None)
     ap.add_argument("--pack", action="store_true")
+    ap.add_argument("--no-libs", action="store_true", help="do not bundle the run-time libraries")
     ap.add_argument("--no-translate-time", action="store_true")
     a = ap.parse_args(argv)
     names = [k.name for k in K.select(a.kernels)]
@@ -106,7 +108,7 @@ def main(argv):
         results_dir = a.results_dir or os.path.join(root, "bench", "results")
         log("== prepare %s (translate, clang-19 and gcc offloading builds)" % d)
         man = P.prepare(root, d, omp2cu, names, sweep=not a.no_sweep, gcc=not a.no_gcc,
-                        libs=True, pack=a.pack, log=log)
+                        libs=not a.no_libs, pack=a.pack, log=log)
         if not a.no_translate_time and P.tools.find_clang():
             log("== translation time against clang-19 -fsyntax-only")
             man["translation"] = gpufree.translate_times(root, omp2cu, P.tools.find_clang(), names,
@@ -120,6 +122,9 @@ def main(argv):
             return 0
 
     mode = "emulate" if a.emulate else "nogpu" if a.no_gpu else "gpu"
+    if mode == "nogpu" and not gpurun.tools.find_nvcc():
+        log("bench: nvcc not found: nothing to build (skipped)")
+        return gpufree.SKIP
     log("== %s" % {"gpu": "build with nvcc and run", "nogpu": "build with nvcc (not run: --no-gpu)",
                    "emulate": "build for the CPU emulator and run there (--emulate: times mean nothing)"}[mode])
     res = gpurun.gpu_run(d, names, size=a.size, reps=a.reps, sweep=not a.no_sweep, sweep_only=a.sweep_only,
