@@ -137,7 +137,10 @@ def main(argv):
         if mode != "gpu":
             log("bench: not run on a GPU: not recorded")
         else:
-            log("recorded %s" % report.record(res, text, results_dir))
+            # a partial run gets its own file, so that one run in parts does not overwrite itself
+            tag = "-".join(t for t in ("sweep" if a.sweep_only else "", a.kernels.replace(",", "-")
+                                       if a.kernels else "") if t)
+            log("recorded %s" % report.record(res, text, results_dir, tag))
     failed_builds = [(n, v) for n, e in res["kernels"].items() for v in gpurun.VERSIONS
                      if e[v].get("status") == "build failed"]
     mismatches = [(n, v) for n, e in res["kernels"].items() for v in gpurun.VERSIONS

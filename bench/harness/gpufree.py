@@ -51,6 +51,9 @@ def translate_time_table(res):
     for r in res.values():
         rows.append("| %s | %.3f | %.3f | %.2f | %s |" % (
             r["file"], r["omp2cu_s"], r["parse_s"], r["ratio"], "" if r["translated"] else "rejected (error)"))
+    t, p = sum(r["omp2cu_s"] for r in res.values()), sum(r["parse_s"] for r in res.values())
+    if p > 0:
+        rows.append("| all inputs | %.3f | %.3f | %.2f | sum (steadier than one small file) |" % (t, p, t / p))
     return "\n".join(rows)
 
 

@@ -90,7 +90,10 @@ def build_cuda(d, man, names, sweep, jobs, mode, log=print):
 def unpack_libs(d, man):
     if man.get("libs") == "lib.tar.xz" and not os.path.isdir(os.path.join(d, "lib")):
         with tarfile.open(os.path.join(d, "lib.tar.xz")) as t:
-            t.extractall(d)
+            try:
+                t.extractall(d, filter="data")
+            except TypeError:  # Python < 3.12
+                t.extractall(d)
 
 
 def version_env(d, version, mode="gpu"):
@@ -125,7 +128,7 @@ def device_info(d, built, size):
     for line in out.splitlines():
         if line.startswith("DEVICE "):
             info = tools.parse_kv(line[7:])
-            for key in ("peak_gbs", "copy_gbs", "l2_mb"):
+            for key in ("peak_gbs", "copy_gbs", "copy_kernel_gbs", "memcpy_gbs", "l2_mb"):
                 if key in info:
                     info[key] = float(info[key])
             return info

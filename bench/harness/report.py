@@ -183,10 +183,12 @@ def render(res):
     return "\n".join(out)
 
 
-def record(res, text, results_dir):
+def record(res, text, results_dir, tag=""):
+    """Writes `text` to results_dir/<date>-<gpu>-<commit>[-tag].md; returns the path."""
     gpu = (res.get("gpu") or {}).get("name", "nogpu")
     slug = re.sub(r"[^A-Za-z0-9]+", "-", gpu).strip("-").lower()
-    path = os.path.join(results_dir, "%s-%s-%s.md" % (res["date"], slug, res["manifest"]["commit"]))
+    path = os.path.join(results_dir, "%s-%s-%s%s.md" % (res["date"], slug, res["manifest"]["commit"],
+                                                        "-" + tag if tag else ""))
     os.makedirs(results_dir, exist_ok=True)
     with open(path, "w") as f:
         f.write(text + "\n")
