@@ -3,6 +3,7 @@
 // read from DRAM about 1.3 times instead of 25), each thread 4 rows; same expression (and
 // evaluation order) as the OpenMP version.
 #include "bench_cuda.cuh"
+#include "problems.h"
 
 constexpr int TX = 32, TY = 32, R = 2, SW = TX + 2 * R, SH = TY + 2 * R;
 
@@ -35,24 +36,16 @@ __global__ void __launch_bounds__(256) gauss(const double *__restrict__ w0, doub
 
 int main(int argc, char **argv) {
   bench_args_t args = bench_args(argc, argv);
-  const int nx = args.full ? 16384 : 200, ny = args.full ? 12288 : 150;
-  const long szarray = (long)nx * ny;
+  grid2d_problem p = gauss_setup(args.full);
   const double f = 1.0 / 2.0, s0 = 0.2, s1 = 0.1, s2 = 0.05, s4 = 0.025, s5 = 0.0125,
                s8 = 0.00625;
-  double *w0 = (double *)bench_alloc(szarray * sizeof(double));
-  double *w1 = (double *)bench_alloc(szarray * sizeof(double));
-  for (long q = 0; q < szarray; q++)
-    w0[q] = w1[q] = 0.01 * (double)(((q % nx) * 17 + (q / nx) * 29) % 97);
-  double *d0 = bench_to_device(w0, szarray), *d1 = bench_to_device(w1, szarray);
+  double *d0 = bench_to_device(p.w0, p.n), *d1 = bench_to_device(p.w1, p.n);
   bench_times_t times = bench_times(&args);
-  const dim3 block(32, 8), grid((nx - 2 * R + TX - 1) / TX, (ny - 2 * R + TY - 1) / TY);
+  const dim3 block(32, 8), grid((p.nx - 2 * R + TX - 1) / TX, (p.ny - 2 * R + TY - 1) / TY);
   const double ev = bench_cuda_time(args, times, [&] {
-    bench_launch(gauss, grid, block, (const double *)d0, d1, nx, ny, f, s0, s1, s2, s4, s5, s8);
+    bench_launch(gauss, grid, block, (const double *)d0, d1, p.nx, p.ny, f, s0, s1, s2, s4, s5, s8);
   });
-  bench_to_host(w1, d1, szarray);
-  const double pts = (double)(nx - 4) * (double)(ny - 4);
-  bench_cuda_report("gauss", args, times, ev, bench_checksum(w1, szarray), 16.0 * pts, 31.0 * pts);
-  cudaFree(d0); cudaFree(d1);
-  free(w0); free(w1);
+  bench_to_host(p.w1, d1, p.n);
+  bench_cuda_report("gauss", args, times, ev, bench_checksum(p.w1, p.n), p.bytes, p.flops);
   return 0;
 }

@@ -2,8 +2,7 @@
 // per-team setup: one block per segment (grid-stride), thread 0 computes the coefficients into
 // shared memory, a barrier, then all threads apply the polynomial (Horner) to the segment.
 #include "bench_cuda.cuh"
-
-#define NC 8
+#include "problems.h" // NC = 8
 
 __host__ __device__ static void seg_coeffs(int s, const double *params, double *coef) {
   double c = params[s % 64];
@@ -35,26 +34,15 @@ __global__ void __launch_bounds__(256) segpoly(const double *__restrict__ in, do
 
 int main(int argc, char **argv) {
   bench_args_t args = bench_args(argc, argv);
-  const int nseg = args.full ? 49152 : 96, seglen = args.full ? 4096 : 512;
-  const long n = (long)nseg * seglen;
-  double *in = (double *)bench_alloc((size_t)n * sizeof(double));
-  double *out = (double *)bench_alloc((size_t)n * sizeof(double));
-  double params[64];
-  for (int p = 0; p < 64; p++)
-    params[p] = 0.1 + 0.01 * (double)p;
-  for (long i = 0; i < n; i++) {
-    in[i] = 0.001 * (double)(i % 2000) - 1.0;
-    out[i] = 0.0;
-  }
-  double *din = bench_to_device(in, n), *dout = bench_to_device(out, n), *dparams = bench_to_device(params, 64);
+  generic_problem p = generic_setup(args.full);
+  double *din = bench_to_device(p.in, p.n), *dout = bench_to_device(p.out, p.n);
+  double *dparams = bench_to_device(p.params, 64);
   bench_times_t times = bench_times(&args);
-  const unsigned blocks = (unsigned)min(nseg, 16 * bench_sm_count());
+  const unsigned blocks = (unsigned)min(p.nseg, 16 * bench_sm_count());
   const double ev = bench_cuda_time(args, times, [&] {
-    bench_launch(segpoly, blocks, 256, (const double *)din, dout, (const double *)dparams, nseg, seglen);
+    bench_launch(segpoly, blocks, 256, (const double *)din, dout, (const double *)dparams, p.nseg, p.seglen);
   });
-  bench_to_host(out, dout, n);
-  bench_cuda_report("generic", args, times, ev, bench_checksum(out, n), 16.0 * n, 14.0 * n);
-  cudaFree(din); cudaFree(dout); cudaFree(dparams);
-  free(in); free(out);
+  bench_to_host(p.out, dout, p.n);
+  bench_cuda_report("generic", args, times, ev, bench_checksum(p.out, p.n), p.bytes, p.flops);
   return 0;
 }

@@ -2,6 +2,7 @@
 // of one column keeping the rows above, at and below in registers (three loads per point, the
 // left/right neighbours from L1), coalesced along i.
 #include "bench_cuda.cuh"
+#include "problems.h"
 
 #define I2D(ni, i, j) ((long)(i) + (long)(ni) * (j))
 constexpr int RB = 8; // rows per thread
@@ -26,26 +27,15 @@ __global__ void __launch_bounds__(256) jacobi(const double *__restrict__ in, dou
 
 int main(int argc, char **argv) {
   bench_args_t args = bench_args(argc, argv);
-  const int ni = args.full ? 16384 : 256, nj = args.full ? 12288 : 192;
-  const long n = (long)ni * nj;
+  jacobi_problem p = jacobi_setup(args.full);
   const double tfac = 0.2;
-  double *temp_in = (double *)bench_alloc(n * sizeof(double));
-  double *temp_out = (double *)bench_alloc(n * sizeof(double));
-  for (long q = 0; q < n; q++) {
-    const long x = q % ni, y = q / ni;
-    temp_in[q] = (x == 0 || y == 0) ? 1.0 : 0.01 * (double)((x * 7 + y * 3) % 50);
-    temp_out[q] = temp_in[q];
-  }
-  double *din = bench_to_device(temp_in, n), *dout = bench_to_device(temp_out, n);
+  double *din = bench_to_device(p.in, p.n), *dout = bench_to_device(p.out, p.n);
   bench_times_t times = bench_times(&args);
-  const dim3 block(32, 8), grid((ni - 2 + 31) / 32, (nj - 2 + 8 * RB - 1) / (8 * RB));
+  const dim3 block(32, 8), grid((p.ni - 2 + 31) / 32, (p.nj - 2 + 8 * RB - 1) / (8 * RB));
   const double ev = bench_cuda_time(args, times, [&] {
-    bench_launch(jacobi, grid, block, (const double *)din, dout, ni, nj, tfac);
+    bench_launch(jacobi, grid, block, (const double *)din, dout, p.ni, p.nj, tfac);
   });
-  bench_to_host(temp_out, dout, n);
-  const double pts = (double)(ni - 2) * (double)(nj - 2);
-  bench_cuda_report("jacobi", args, times, ev, bench_checksum(temp_out, n), 16.0 * pts, 10.0 * pts);
-  cudaFree(din); cudaFree(dout);
-  free(temp_in); free(temp_out);
+  bench_to_host(p.out, dout, p.n);
+  bench_cuda_report("jacobi", args, times, ev, bench_checksum(p.out, p.n), p.bytes, p.flops);
   return 0;
 }

@@ -2,6 +2,7 @@
 // through a chunk of ZC planes in k keeping the points below, at and above in registers (i and j
 // neighbours through L1), coalesced along i; same expression and order as the OpenMP version.
 #include "bench_cuda.cuh"
+#include "problems.h"
 
 constexpr int ZC = 16; // planes per thread
 
@@ -26,25 +27,15 @@ __global__ void __launch_bounds__(256) laplacian(const double *__restrict__ w0, 
 
 int main(int argc, char **argv) {
   bench_args_t args = bench_args(argc, argv);
-  const int nx = args.full ? 512 : 40, ny = args.full ? 384 : 24, ns = args.full ? 1024 : 20;
-  const long szarray = (long)nx * ny * ns;
+  grid3d_problem p = laplacian_setup(args.full);
   const double alpha = 0.4, beta = 0.1;
-  double *w0 = (double *)bench_alloc(szarray * sizeof(double));
-  double *w1 = (double *)bench_alloc(szarray * sizeof(double));
-  for (long q = 0; q < szarray; q++) {
-    const long x = q % nx, y = (q / nx) % ny, z = q / ((long)nx * ny);
-    w0[q] = w1[q] = 0.001 * (double)((x * 11 + y * 5 + z * 3) % 211);
-  }
-  double *d0 = bench_to_device(w0, szarray), *d1 = bench_to_device(w1, szarray);
+  double *d0 = bench_to_device(p.w0, p.n), *d1 = bench_to_device(p.w1, p.n);
   bench_times_t times = bench_times(&args);
-  const dim3 block(32, 8), grid((nx - 2 + 31) / 32, (ny - 2 + 7) / 8, (ns - 2 + ZC - 1) / ZC);
+  const dim3 block(32, 8), grid((p.nx - 2 + 31) / 32, (p.ny - 2 + 7) / 8, (p.ns - 2 + ZC - 1) / ZC);
   const double ev = bench_cuda_time(args, times, [&] {
-    bench_launch(laplacian, grid, block, (const double *)d0, d1, nx, ny, ns, alpha, beta);
+    bench_launch(laplacian, grid, block, (const double *)d0, d1, p.nx, p.ny, p.ns, alpha, beta);
   });
-  bench_to_host(w1, d1, szarray);
-  const double pts = (double)(nx - 2) * (double)(ny - 2) * (double)(ns - 2);
-  bench_cuda_report("laplacian", args, times, ev, bench_checksum(w1, szarray), 16.0 * pts, 8.0 * pts);
-  cudaFree(d0); cudaFree(d1);
-  free(w0); free(w1);
+  bench_to_host(p.w1, d1, p.n);
+  bench_cuda_report("laplacian", args, times, ev, bench_checksum(p.w1, p.n), p.bytes, p.flops);
   return 0;
 }

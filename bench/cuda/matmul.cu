@@ -3,6 +3,7 @@
 // coalesced stores), K in steps of 16 through shared memory (A transposed and padded). Every
 // output accumulates k = 0, 1, ... in order, as the OpenMP loop does.
 #include "bench_cuda.cuh"
+#include "problems.h"
 
 constexpr int BM = 64, BN = 64, BK = 16, TPB = 256;
 
@@ -52,25 +53,14 @@ __global__ void __launch_bounds__(TPB) matmul(const double *__restrict__ a, cons
 
 int main(int argc, char **argv) {
   bench_args_t args = bench_args(argc, argv);
-  const int dim = args.full ? 2048 : 96;
-  const long n = (long)dim * dim;
-  double *mat_a = (double *)bench_alloc(n * sizeof(double));
-  double *mat_b = (double *)bench_alloc(n * sizeof(double));
-  double *mat_c = (double *)bench_alloc(n * sizeof(double));
-  for (long q = 0; q < n; q++) {
-    mat_a[q] = 0.5 * (double)(q % 13) - 3.0;
-    mat_b[q] = 0.25 * (double)(q % 7) + 1.0;
-    mat_c[q] = 0.0;
-  }
-  double *da = bench_to_device(mat_a, n), *db = bench_to_device(mat_b, n), *dc = bench_to_device(mat_c, n);
+  matmul_problem p = matmul_setup(args.full);
+  double *da = bench_to_device(p.a, p.n), *db = bench_to_device(p.b, p.n), *dc = bench_to_device(p.c, p.n);
   bench_times_t times = bench_times(&args);
-  const dim3 block(16, 16), grid((dim + BN - 1) / BN, (dim + BM - 1) / BM);
+  const dim3 block(16, 16), grid((p.dim + BN - 1) / BN, (p.dim + BM - 1) / BM);
   const double ev = bench_cuda_time(args, times, [&] {
-    bench_launch(matmul, grid, block, (const double *)da, (const double *)db, dc, dim);
+    bench_launch(matmul, grid, block, (const double *)da, (const double *)db, dc, p.dim);
   });
-  bench_to_host(mat_c, dc, n);
-  bench_cuda_report("matmul", args, times, ev, bench_checksum(mat_c, n), 0.0, 2.0 * dim * (double)n);
-  cudaFree(da); cudaFree(db); cudaFree(dc);
-  free(mat_a); free(mat_b); free(mat_c);
+  bench_to_host(p.c, dc, p.n);
+  bench_cuda_report("matmul", args, times, ev, bench_checksum(p.c, p.n), p.bytes, p.flops);
   return 0;
 }

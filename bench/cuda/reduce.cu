@@ -2,6 +2,7 @@
 // shuffles, one partial per warp in shared memory, one atomicAdd per block; the sum is copied
 // back to the host within the timed run, as the OpenMP reduction does.
 #include "bench_cuda.cuh"
+#include "problems.h"
 
 __device__ __forceinline__ double warp_sum(double v) {
   for (int d = 16; d > 0; d /= 2)
@@ -37,11 +38,8 @@ __global__ void __launch_bounds__(256) reduce_sum(const double *__restrict__ v, 
 
 int main(int argc, char **argv) {
   bench_args_t args = bench_args(argc, argv);
-  const long n = args.full ? 400000000L : 1000000L;
-  double *v = (double *)bench_alloc((size_t)n * sizeof(double));
-  for (long i = 0; i < n; i++)
-    v[i] = 0.25 * (double)(i % 1000);
-  double *dv = bench_to_device(v, n), *dsum = nullptr;
+  reduce_problem p = reduce_setup(args.full);
+  double *dv = bench_to_device(p.v, p.n), *dsum = nullptr;
   BENCH_CUDA_CHECK(cudaMalloc(&dsum, sizeof(double)));
   bench_times_t times = bench_times(&args);
   const unsigned blocks = 8u * bench_sm_count();
@@ -49,11 +47,9 @@ int main(int argc, char **argv) {
   // Like the OpenMP version, a run ends with the sum on the host.
   const double ev = bench_cuda_time(args, times, [&] {
     BENCH_CUDA_CHECK(cudaMemset(dsum, 0, sizeof(double)));
-    bench_launch(reduce_sum, blocks, 256, (const double *)dv, n, dsum);
+    bench_launch(reduce_sum, blocks, 256, (const double *)dv, p.n, dsum);
     bench_to_host(&sum, dsum, 1);
   });
-  bench_cuda_report("reduce", args, times, ev, sum, 8.0 * n, 1.0 * n);
-  cudaFree(dv); cudaFree(dsum);
-  free(v);
+  bench_cuda_report("reduce", args, times, ev, sum, p.bytes, p.flops);
   return 0;
 }

@@ -2,6 +2,7 @@
 // power of two chosen from the mean row length, as tuned SpMV codes do), strided loads of the
 // row's nonzeros, a shuffle reduction inside the group, a warp-uniform grid-stride loop.
 #include "bench_cuda.cuh"
+#include "problems.h"
 
 template <int L>
 __global__ void __launch_bounds__(256) spmv(const int *__restrict__ rowptr, const int *__restrict__ col,
@@ -28,31 +29,13 @@ __global__ void __launch_bounds__(256) spmv(const int *__restrict__ rowptr, cons
 
 int main(int argc, char **argv) {
   bench_args_t args = bench_args(argc, argv);
-  const int n = args.full ? 16000000 : 20000;
-  int *rowptr = (int *)bench_alloc((size_t)(n + 1) * sizeof(int));
-  rowptr[0] = 0;
-  for (int r = 0; r < n; r++)
-    rowptr[r + 1] = rowptr[r] + 1 + (int)(((unsigned)r * 2654435761u >> 7) % 24u);
-  const int nnz = rowptr[n];
-  int *col = (int *)bench_alloc((size_t)nnz * sizeof(int));
-  double *val = (double *)bench_alloc((size_t)nnz * sizeof(double));
-  double *x = (double *)bench_alloc((size_t)n * sizeof(double));
-  double *y = (double *)bench_alloc((size_t)n * sizeof(double));
-  for (int r = 0; r < n; r++)
-    for (int k = rowptr[r]; k < rowptr[r + 1]; k++) {
-      const int c = r + ((k - rowptr[r]) * 173) % 2048 - 1024;
-      col[k] = c < 0 ? c + n : (c >= n ? c - n : c);
-      val[k] = 0.125 * (double)((k % 17) - 8);
-    }
-  for (int i = 0; i < n; i++) {
-    x[i] = 1.0 + 0.001 * (double)(i % 1000);
-    y[i] = 0.0;
-  }
-  int *drowptr = bench_to_device(rowptr, n + 1), *dcol = bench_to_device(col, nnz);
-  double *dval = bench_to_device(val, nnz), *dx = bench_to_device(x, n), *dy = bench_to_device(y, n);
+  spmv_problem p = spmv_setup(args.full);
+  const int n = p.n;
+  int *drowptr = bench_to_device(p.rowptr, n + 1), *dcol = bench_to_device(p.col, p.nnz);
+  double *dval = bench_to_device(p.val, p.nnz), *dx = bench_to_device(p.x, n), *dy = bench_to_device(p.y, n);
   bench_times_t times = bench_times(&args);
   // Lanes per row: the largest power of two <= the mean row length, from 2 to 32.
-  const double mean = (double)nnz / n;
+  const double mean = (double)p.nnz / n;
   int lanes = 2;
   while (lanes < 32 && 2 * lanes <= mean)
     lanes *= 2;
@@ -66,12 +49,9 @@ int main(int argc, char **argv) {
     default: bench_launch(spmv<32>, blocks, 256, drowptr, dcol, dval, dx, dy, n); break;
     }
   });
-  bench_to_host(y, dy, n);
-  const double bytes = 12.0 * nnz + 4.0 * (n + 1.0) + 16.0 * n;
+  bench_to_host(p.y, dy, n);
   char extra[96];
   snprintf(extra, sizeof extra, "event_ms=%.6f lanes_per_row=%d", ev, lanes);
-  bench_report_extra("spmv", &args, &times, bench_checksum(y, n), bytes, 2.0 * nnz, extra);
-  cudaFree(drowptr); cudaFree(dcol); cudaFree(dval); cudaFree(dx); cudaFree(dy);
-  free(rowptr); free(col); free(val); free(x); free(y);
+  bench_report_extra("spmv", &args, &times, bench_checksum(p.y, n), p.bytes, p.flops, extra);
   return 0;
 }

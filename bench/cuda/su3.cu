@@ -2,13 +2,7 @@
 // element (36 per site: 4 links x 3 x 3), so consecutive threads write consecutive complex
 // numbers; 8 sites per block of 288 threads; the four B matrices in shared memory.
 #include "bench_cuda.cuh"
-
-typedef struct {
-  double re, im;
-} cplx;
-typedef struct {
-  cplx e[3][3];
-} su3_matrix;
+#include "problems.h" // cplx, su3_matrix
 
 constexpr int SITES_PER_BLOCK = 8, THREADS = 36 * SITES_PER_BLOCK;
 
@@ -41,35 +35,14 @@ __global__ void __launch_bounds__(THREADS) su3(const su3_matrix *__restrict__ a,
 
 int main(int argc, char **argv) {
   bench_args_t args = bench_args(argc, argv);
-  const int sites = args.full ? 2097152 : 4096;
-  const long nmat = 4L * sites;
-  su3_matrix *a = (su3_matrix *)bench_alloc((size_t)nmat * sizeof(su3_matrix));
-  su3_matrix *c = (su3_matrix *)bench_alloc((size_t)nmat * sizeof(su3_matrix));
-  su3_matrix b[4];
-  for (long m = 0; m < nmat; m++)
-    for (int k = 0; k < 3; k++)
-      for (int l = 0; l < 3; l++) {
-        a[m].e[k][l].re = 0.01 * (double)((m * 7 + k * 3 + l) % 101) - 0.5;
-        a[m].e[k][l].im = 0.02 * (double)((m * 5 + k + 2 * l) % 53) - 0.5;
-        c[m].e[k][l].re = c[m].e[k][l].im = 0.0;
-      }
-  for (int j = 0; j < 4; j++)
-    for (int k = 0; k < 3; k++)
-      for (int l = 0; l < 3; l++) {
-        b[j].e[k][l].re = 0.1 * (double)(j + k - l);
-        b[j].e[k][l].im = 0.05 * (double)(j * k + l + 1);
-      }
-  su3_matrix *da = bench_to_device(a, nmat), *db = bench_to_device(b, 4), *dc = bench_to_device(c, nmat);
+  su3_problem p = su3_setup(args.full);
+  su3_matrix *da = bench_to_device(p.a, p.nmat), *db = bench_to_device(p.b, 4), *dc = bench_to_device(p.c, p.nmat);
   bench_times_t times = bench_times(&args);
-  const unsigned blocks = (unsigned)((sites + SITES_PER_BLOCK - 1) / SITES_PER_BLOCK);
+  const unsigned blocks = (unsigned)((p.sites + SITES_PER_BLOCK - 1) / SITES_PER_BLOCK);
   const double ev = bench_cuda_time(args, times, [&] {
-    bench_launch(su3, blocks, THREADS, (const su3_matrix *)da, (const su3_matrix *)db, dc, sites);
+    bench_launch(su3, blocks, THREADS, (const su3_matrix *)da, (const su3_matrix *)db, dc, p.sites);
   });
-  bench_to_host(c, dc, nmat);
-  const double bytes = 2.0 * (double)nmat * sizeof(su3_matrix);
-  bench_cuda_report("su3", args, times, ev, bench_checksum((const double *)c, nmat * 18), bytes,
-                    36.0 * 3 * 8 * (double)sites);
-  cudaFree(da); cudaFree(db); cudaFree(dc);
-  free(a); free(c);
+  bench_to_host(p.c, dc, p.nmat);
+  bench_cuda_report("su3", args, times, ev, bench_checksum((const double *)p.c, p.nmat * 18), p.bytes, p.flops);
   return 0;
 }

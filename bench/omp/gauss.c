@@ -1,20 +1,18 @@
 /* gauss: 25-point 2-D stencil (thesis sec. 7.1.3, fig. 7.3): `target { teams distribute
  * private(j, i) / parallel for }`, one timed run = one sweep w0 -> w1. */
-#include "bench.h"
+#include "problems.h"
 
 #define _A(w, i, j) (w)[(long)(j) * nx + (i)]
 
 int main(int argc, char **argv) {
   bench_args_t args = bench_args(argc, argv);
-  const int nx = args.full ? 16384 : 200, ny = args.full ? 12288 : 150;
-  const long szarray = (long)nx * ny;
+  grid2d_problem p = gauss_setup(args.full);
+  const int nx = p.nx, ny = p.ny;
+  const long szarray = p.n;
+  double *w0 = p.w0, *w1 = p.w1;
   int i, j;
   const double f = 1.0 / 2.0, s0 = 0.2, s1 = 0.1, s2 = 0.05, s4 = 0.025, s5 = 0.0125,
                s8 = 0.00625;
-  double *w0 = (double *)bench_alloc(szarray * sizeof(double));
-  double *w1 = (double *)bench_alloc(szarray * sizeof(double));
-  for (long q = 0; q < szarray; q++)
-    w0[q] = w1[q] = 0.01 * (double)(((q % nx) * 17 + (q / nx) * 29) % 97);
   bench_times_t times = bench_times(&args);
 
 #pragma omp target data map(to: w0[0:szarray]) map(tofrom: w1[0:szarray])
@@ -41,9 +39,6 @@ int main(int argc, char **argv) {
     }
   }
 
-  const double pts = (double)(nx - 4) * (double)(ny - 4);
-  bench_report("gauss", &args, &times, bench_checksum(w1, szarray), 16.0 * pts, 31.0 * pts);
-  free(w0);
-  free(w1);
+  bench_report("gauss", &args, &times, bench_checksum(w1, szarray), p.bytes, p.flops);
   return 0;
 }

@@ -2,9 +2,7 @@
  * distribute` over segments) first computes its segment's polynomial coefficients by a call that
  * fills a team-local array (sequential team code with side effects), then applies the polynomial
  * to the segment's elements in a nested `parallel for`. */
-#include "bench.h"
-
-#define NC 8
+#include "problems.h" /* NC = 8 coefficients */
 
 /* Coefficients of segment s: a short recurrence, as sequential per-team setup code is. */
 #pragma omp declare target
@@ -19,17 +17,10 @@ static void seg_coeffs(int s, const double *params, double *coef) {
 
 int main(int argc, char **argv) {
   bench_args_t args = bench_args(argc, argv);
-  const int nseg = args.full ? 49152 : 96, seglen = args.full ? 4096 : 512;
-  const long n = (long)nseg * seglen;
-  double *in = (double *)bench_alloc((size_t)n * sizeof(double));
-  double *out = (double *)bench_alloc((size_t)n * sizeof(double));
-  double params[64];
-  for (int p = 0; p < 64; p++)
-    params[p] = 0.1 + 0.01 * (double)p;
-  for (long i = 0; i < n; i++) {
-    in[i] = 0.001 * (double)(i % 2000) - 1.0;
-    out[i] = 0.0;
-  }
+  generic_problem p = generic_setup(args.full);
+  const int nseg = p.nseg, seglen = p.seglen;
+  const long n = p.n;
+  double *in = p.in, *out = p.out, *params = p.params;
   bench_times_t times = bench_times(&args);
 
 #pragma omp target data map(to: in[0:n], params[0:64]) map(from: out[0:n])
@@ -53,8 +44,6 @@ int main(int argc, char **argv) {
     }
   }
 
-  bench_report("generic", &args, &times, bench_checksum(out, n), 16.0 * n, 14.0 * n);
-  free(in);
-  free(out);
+  bench_report("generic", &args, &times, bench_checksum(out, n), p.bytes, p.flops);
   return 0;
 }

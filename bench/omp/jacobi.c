@@ -1,23 +1,18 @@
 /* 2-D jacobi sweep (thesis sec. 7.1.3, fig. 7.1): `target` + `teams distribute` over rows j +
  * `parallel for private(...)` over columns i, inside `target data`. One timed run = one sweep
  * temp_in -> temp_out (idempotent, so the checksum does not depend on the number of runs). */
-#include "bench.h"
+#include "problems.h"
 
 #define I2D(ni, i, j) ((i) + (ni) * (j))
 
 int main(int argc, char **argv) {
   bench_args_t args = bench_args(argc, argv);
-  const int ni = args.full ? 16384 : 256, nj = args.full ? 12288 : 192;
-  const long n = (long)ni * nj;
+  jacobi_problem p = jacobi_setup(args.full);
+  const int ni = p.ni, nj = p.nj;
+  const long n = p.n;
+  double *temp_in = p.in, *temp_out = p.out;
   int i, j, i00, im10, ip10, i0m1, i0p1;
   double d2tdx2, d2tdy2, tfac = 0.2;
-  double *temp_in = (double *)bench_alloc(n * sizeof(double));
-  double *temp_out = (double *)bench_alloc(n * sizeof(double));
-  for (long q = 0; q < n; q++) {
-    const long x = q % ni, y = q / ni;
-    temp_in[q] = (x == 0 || y == 0) ? 1.0 : 0.01 * (double)((x * 7 + y * 3) % 50);
-    temp_out[q] = temp_in[q];
-  }
   bench_times_t times = bench_times(&args);
 
 #pragma omp target data map(to: temp_in[0:n]) map(tofrom: temp_out[0:n])
@@ -43,10 +38,6 @@ int main(int argc, char **argv) {
     }
   }
 
-  /* bytes: each interior point read once and written once (ideal caching) */
-  const double pts = (double)(ni - 2) * (double)(nj - 2);
-  bench_report("jacobi", &args, &times, bench_checksum(temp_out, n), 16.0 * pts, 10.0 * pts);
-  free(temp_in);
-  free(temp_out);
+  bench_report("jacobi", &args, &times, bench_checksum(temp_out, n), p.bytes, p.flops);
   return 0;
 }

@@ -1,22 +1,18 @@
 /* laplacian: 3-D 7-point stencil with three levels (thesis sec. 7.1.3, fig. 7.4): `target {
  * teams distribute (k) / parallel for (j) / simd (i) }`; one timed run = one sweep w0 -> w1.
  * The SIMD-group sweep of scripts/bench.sh adds simdlen(G) to the marked simd directive. */
-#include "bench.h"
+#include "problems.h"
 
 #define _A(w, i, j, k) (w)[((long)(k) * ny + (j)) * nx + (i)]
 
 int main(int argc, char **argv) {
   bench_args_t args = bench_args(argc, argv);
-  const int nx = args.full ? 512 : 40, ny = args.full ? 384 : 24, ns = args.full ? 1024 : 20;
-  const long szarray = (long)nx * ny * ns;
+  grid3d_problem p = laplacian_setup(args.full);
+  const int nx = p.nx, ny = p.ny, ns = p.ns;
+  const long szarray = p.n;
+  double *w0 = p.w0, *w1 = p.w1;
   int i, j, k;
   const double alpha = 0.4, beta = 0.1;
-  double *w0 = (double *)bench_alloc(szarray * sizeof(double));
-  double *w1 = (double *)bench_alloc(szarray * sizeof(double));
-  for (long q = 0; q < szarray; q++) {
-    const long x = q % nx, y = (q / nx) % ny, z = q / ((long)nx * ny);
-    w0[q] = w1[q] = 0.001 * (double)((x * 11 + y * 5 + z * 3) % 211);
-  }
   bench_times_t times = bench_times(&args);
 
 #pragma omp target data map(to: w0[0:szarray]) map(tofrom: w1[0:szarray])
@@ -43,9 +39,6 @@ int main(int argc, char **argv) {
     }
   }
 
-  const double pts = (double)(nx - 2) * (double)(ny - 2) * (double)(ns - 2);
-  bench_report("laplacian", &args, &times, bench_checksum(w1, szarray), 16.0 * pts, 8.0 * pts);
-  free(w0);
-  free(w1);
+  bench_report("laplacian", &args, &times, bench_checksum(w1, szarray), p.bytes, p.flops);
   return 0;
 }

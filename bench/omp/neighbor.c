@@ -1,27 +1,15 @@
 /* A small inner loop that fits in one warp but cannot be collapsed (seed 000's own kernel): for
  * every particle (`target teams distribute parallel for`), per-particle setup, then a 32-iteration
  * `simd reduction(+: f)` over its neighbour list, then one store. */
-#include "bench.h"
-
-#define NBR 32
+#include "problems.h" /* NBR = 32 neighbours per particle */
 
 int main(int argc, char **argv) {
   bench_args_t args = bench_args(argc, argv);
-  const int n = args.full ? 8388608 : 16384;
-  const long nn = (long)n * NBR;
-  double *pos = (double *)bench_alloc((size_t)n * sizeof(double));
-  double *force = (double *)bench_alloc((size_t)n * sizeof(double));
-  int *nbr = (int *)bench_alloc((size_t)nn * sizeof(int));
-  for (int i = 0; i < n; i++) {
-    pos[i] = 0.001 * (double)i + 0.0003 * (double)((i * 37) % 101);
-    force[i] = 0.0;
-  }
-  for (long q = 0; q < nn; q++) {
-    const long i = q / NBR, k = q % NBR;
-    long j = i + 1 + (k * 29 + i % 13) % 96 - 48; /* a neighbour within 48 places */
-    if (j == i) j = i + 49;
-    nbr[q] = (int)(j < 0 ? j + n : (j >= n ? j - n : j));
-  }
+  neighbor_problem p = neighbor_setup(args.full);
+  const int n = p.n;
+  const long nn = p.nn;
+  double *pos = p.pos, *force = p.force;
+  int *nbr = p.nbr;
   bench_times_t times = bench_times(&args);
 
 #pragma omp target data map(to: pos[0:n], nbr[0:nn]) map(from: force[0:n])
@@ -45,10 +33,6 @@ int main(int argc, char **argv) {
     }
   }
 
-  const double bytes = 4.0 * nn + 16.0 * n;
-  bench_report("neighbor", &args, &times, bench_checksum(force, n), bytes, 5.0 * nn);
-  free(pos);
-  free(force);
-  free(nbr);
+  bench_report("neighbor", &args, &times, bench_checksum(force, n), p.bytes, p.flops);
   return 0;
 }

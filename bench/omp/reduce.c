@@ -1,13 +1,12 @@
 /* A large sum reduction: `target teams distribute parallel for reduction(+: sum)`. The values are
  * multiples of 1/4 below 250, so every summation order gives the same, exact result. */
-#include "bench.h"
+#include "problems.h"
 
 int main(int argc, char **argv) {
   bench_args_t args = bench_args(argc, argv);
-  const long n = args.full ? 400000000L : 1000000L;
-  double *v = (double *)bench_alloc((size_t)n * sizeof(double));
-  for (long i = 0; i < n; i++)
-    v[i] = 0.25 * (double)(i % 1000);
+  reduce_problem p = reduce_setup(args.full);
+  const long n = p.n;
+  double *v = p.v;
   double sum = 0.0;
   bench_times_t times = bench_times(&args);
 
@@ -23,7 +22,6 @@ int main(int argc, char **argv) {
     }
   }
 
-  bench_report("reduce", &args, &times, sum, 8.0 * n, 1.0 * n);
-  free(v);
+  bench_report("reduce", &args, &times, sum, p.bytes, p.flops);
   return 0;
 }
