@@ -145,6 +145,8 @@ def main(argv):
                      if e[v].get("status") == "build failed"]
     mismatches = [(n, v) for n, e in res["kernels"].items() for v in gpurun.VERSIONS
                   if e[v].get("checksum_ok") is False]
+    mismatches += [(n, "simdlen" + g) for n, e in res["kernels"].items()
+                   for g, r in e.get("sweep", {}).items() if r.get("checksum_ok") is False]
     if mismatches:
         log("bench: checksum mismatch: %s" % ", ".join("%s/%s" % m for m in mismatches))
     if failed_builds:

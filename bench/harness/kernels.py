@@ -23,8 +23,9 @@ class Kernel:
     memory_bound: bool = True  # report achieved bandwidth against the device's
     simd: bool = False  # has an inner simd loop: SIMD-group sweep, >= 1.3x over clang target
     generic: bool = False  # needs generic (master/worker) mode in the translator
-    # Why omp2cu may trail the hand-written version, for the results file when a target is
-    # missed: what the OpenMP source does not express. Empty when nothing is expected.
+    # Why omp2cu may trail the hand-written version, for the results file when that target is
+    # missed ("possible reason"): what the hand-written kernel does that the OpenMP source does
+    # not say. Empty when nothing is expected.
     expected_gap: str = ""
 
 

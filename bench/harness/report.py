@@ -15,7 +15,8 @@ TARGET_TRANSLATE = 1.5     # translation time / parse-only time
 
 
 def ms(r):
-    return r["median_ms"] if r.get("status") == "ok" else None
+    """The median time of a run that counts: it ran and its checksum agrees."""
+    return r["median_ms"] if r.get("status") == "ok" and r.get("checksum_ok", True) else None
 
 
 def cell(r):
@@ -75,15 +76,21 @@ def sweep_table(res):
         if auto and valid:
             q = auto / min(valid)
             verdict = ("%.2f x best (G=%d): %s" % (q, best_g, "ok" if q <= TARGET_SWEEP else "MISSED"))
-        rows.append("| %s | %s | %s | %s |" % (
-            name, " | ".join(("**%.3f**" if g == best_g else "%.3f") % times[g] if times[g]
-                             else sw.get(str(g), {}).get("status", "-") for g in gs),
-            "%.3f" % auto if auto else e["omp2cu"].get("status", "-"), verdict))
+        cells = []
+        for g in gs:
+            c = cell(sw.get(str(g), {}))
+            cells.append("**%s**" % c if g == best_g else c)
+        rows.append("| %s | %s | %s | %s |" % (name, " | ".join(cells), cell(e["omp2cu"]), verdict))
     if not rows:
         return ""
     head = ("| kernel | " + " | ".join("G=%d" % g for g in gs) + " | translator's choice | choice vs best |\n"
             "|---|" + "---:|" * len(gs) + "---:|---|")
     return head + "\n" + "\n".join(rows)
+
+
+def slower(t, ref):
+    q = t / ref
+    return "%.1fx slower" % q if q >= 2 else "%.0f%% slower" % (100 * (q - 1))
 
 
 def targets(res):
@@ -96,16 +103,17 @@ def targets(res):
         kern = K.BY_NAME[name]
         o, c, cl = ms(e["omp2cu"]), ms(e["cuda"]), ms(e["clang"])
         if not o:
-            unmeasured.append("%s (omp2cu: %s)" % (name, e["omp2cu"].get("status")))
+            st = e["omp2cu"].get("status")
+            unmeasured.append("%s (omp2cu: %s)" % (name, "checksum mismatch" if st == "ok" else st))
             continue
         n_cuda += bool(c)
         n_clang += bool(cl)
         n_simd += bool(cl and kern.simd)
         if c and o / c > TARGET_VS_CUDA:
-            why = (": " + kern.expected_gap) if kern.expected_gap else ""
-            miss_cuda.append("%s %.0f%% slower than hand-written CUDA%s" % (name, 100 * (o / c - 1), why))
+            why = (" (possible reason: " + kern.expected_gap + ")") if kern.expected_gap else ""
+            miss_cuda.append("%s %s than hand-written CUDA%s" % (name, slower(o, c), why))
         if cl and o / cl > TARGET_VS_CLANG:
-            miss_clang.append("%s %.0f%% slower than clang" % (name, 100 * (o / cl - 1)))
+            miss_clang.append("%s %s than clang" % (name, slower(o, cl)))
         if kern.simd and cl and cl / o < TARGET_SIMD_SPEEDUP:
             miss_simd.append("%s %.2fx" % (name, cl / o))
 
@@ -126,8 +134,8 @@ def targets(res):
         if sw and ms(e["omp2cu"]):
             valid = [ms(r) for r in sw.values() if ms(r)]
             if valid and ms(e["omp2cu"]) / min(valid) > TARGET_SWEEP:
-                lines.append("- SIMD group choice on %s: MISSED, %.0f%% slower than the best G" %
-                             (name, 100 * (ms(e["omp2cu"]) / min(valid) - 1)))
+                lines.append("- SIMD group choice on %s: MISSED, %s than the best G" %
+                             (name, slower(ms(e["omp2cu"]), min(valid))))
     tr = res["manifest"].get("translation")
     if tr:
         worst = max(tr.values(), key=lambda t: t.get("ratio", 0))
