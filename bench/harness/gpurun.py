@@ -13,7 +13,8 @@ import kernels as K
 import tools
 
 VERSIONS = ("omp2cu", "cuda", "clang", "gcc")
-RUN_TIMEOUT = int(os.environ.get("OMP2CU_BENCH_TIMEOUT", "600"))
+# One program run (setup, transfers, warm-up and timed runs); OMP2CU_BENCH_TIMEOUT overrides.
+RUN_TIMEOUT = int(os.environ.get("OMP2CU_BENCH_TIMEOUT", "240"))
 
 
 def detect_gpu():
