@@ -118,7 +118,7 @@ def main(argv):
                 json.dump(man, f, indent=1, sort_keys=True)
         if a.prepare:
             log("\nprepared %s; on the GPU machine run:\n  %s/run.sh --size %s%s" % (
-                d, d, a.size, " --record" if a.record else ""))
+                a.prepare, a.prepare.rstrip("/"), a.size, " --record" if a.record else ""))
             return 0
 
     mode = "emulate" if a.emulate else "nogpu" if a.no_gpu else "gpu"
