@@ -49,6 +49,13 @@ if [[ $do_apt -eq 1 ]]; then
       echo "setup.sh: warning: no hipcc package available; the e2e hip compile tests will be skipped" >&2
     fi
   fi
+  # The benchmarks (scripts/bench.sh) compare with clang-19's OpenMP offloading, which needs
+  # clang-offload-packager and clang-linker-wrapper (clang-tools-19), and with gcc's
+  # (gcc-12-offload-nvptx). Without them those versions are reported as not built.
+  echo "== apt-get install -y clang-tools-19 gcc-12-offload-nvptx (benchmark comparisons)"
+  "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+    clang-tools-19 gcc-12-offload-nvptx ||
+    echo "setup.sh: warning: installing clang-tools-19 / gcc-12-offload-nvptx failed; scripts/bench.sh reports those versions as not built" >&2
 fi
 
 if command -v nvcc >/dev/null 2>&1 || [[ -x /usr/local/cuda/bin/nvcc ]]; then

@@ -1,0 +1,253 @@
+"""The GPU-free measures (ctest -L bench): translation time against clang's parse-only time,
+translation cost on a generated large input, ptxas registers and shared memory of generated and
+hand-written kernels, and the sim-backend checksum check of every benchmark."""
+
+import os
+import re
+import shutil
+
+import kernels as K
+import largegen
+import tools
+
+SKIP = 77  # ctest's SKIP_RETURN_CODE
+
+
+def _omp2cu_cmd(omp2cu, src, out_cu, include):
+    return [omp2cu, src, "-o", out_cu, "--", "-I", include]
+
+
+def _parse_cmd(clang, src, include):
+    # What omp2cu's own parse is: -fopenmp -fsyntax-only, -std=gnu11 for C (translator/Driver.cpp).
+    std = "-std=gnu11" if src.endswith(".c") else "-std=gnu++17"
+    return [clang, "-fsyntax-only", "-fopenmp", std, "-I", include, src]
+
+
+def best_cpu(cmd, runs):
+    """(returncode of the last run, least CPU seconds over `runs` runs)."""
+    best, rc = None, 0
+    for _ in range(runs):
+        rc, t = tools.cpu_time(cmd)
+        best = t if best is None else min(best, t)
+    return rc, best
+
+
+def translate_times(repo, omp2cu, clang, names, work, runs=5, log=print):
+    """{kernel: {file, omp2cu_s, parse_s, ratio, translated}}: least CPU time of `runs` runs each."""
+    common = os.path.join(repo, "bench", "common")
+    os.makedirs(work, exist_ok=True)
+    res = {}
+    for name in names:
+        src = os.path.join(repo, "bench", "omp", name + ".c")
+        rc, t = best_cpu(_omp2cu_cmd(omp2cu, src, os.path.join(work, name + ".cu"), common), runs)
+        prc, p = best_cpu(_parse_cmd(clang, src, common), runs)
+        res[name] = {"file": "bench/omp/%s.c" % name, "omp2cu_s": round(t, 4), "parse_s": round(p, 4),
+                     "ratio": round(t / p, 3) if p > 0 else 0.0, "translated": rc == 0, "parsed": prc == 0}
+    return res
+
+
+def translate_time_table(res):
+    rows = ["| input | omp2cu CPU s | clang-19 -fsyntax-only CPU s | ratio | note |", "|---|---:|---:|---:|---|"]
+    for r in res.values():
+        rows.append("| %s | %.3f | %.3f | %.2f | %s |" % (
+            r["file"], r["omp2cu_s"], r["parse_s"], r["ratio"], "" if r["translated"] else "rejected (error)"))
+    t, p = sum(r["omp2cu_s"] for r in res.values()), sum(r["parse_s"] for r in res.values())
+    if p > 0:
+        rows.append("| all inputs | %.3f | %.3f | %.2f | sum (steadier than one small file) |" % (t, p, t / p))
+    return "\n".join(rows)
+
+
+def cmd_translate_time(repo, omp2cu, work, limit):
+    clang = tools.find_clang()
+    if not clang:
+        print("clang-19 not found: skipped")
+        return SKIP
+    res = translate_times(repo, omp2cu, clang, [k.name for k in K.KERNELS], work)
+    print("Translation time vs parse-only time (least CPU time of 5 runs each):\n")
+    print(translate_time_table(res))
+    worst = max(res.values(), key=lambda r: r["ratio"])
+    print("\nworst ratio %.2f (%s); target <= 1.5, this test fails above %.1f" % (worst["ratio"], worst["file"], limit))
+    bad = [r for r in res.values() if not r["translated"] and not K.BY_NAME[os.path.basename(r["file"])[:-2]].generic]
+    if bad:
+        print("FAIL: not translated: " + ", ".join(r["file"] for r in bad))
+        return 1
+    return 1 if worst["ratio"] > limit else 0
+
+
+def cmd_scaling(repo, omp2cu, work, base=100, limit=10.0):
+    """Translation cost for base, 2*base and 4*base target regions (>= 5,000 lines at base)."""
+    clang = tools.find_clang()
+    os.makedirs(work, exist_ok=True)
+    rows, times = [], {}
+    for mult in (1, 2, 4):
+        n = base * mult
+        src = os.path.join(work, "large_%d.c" % n)
+        text = largegen.generate(n)
+        with open(src, "w") as f:
+            f.write(text)
+        lines = text.count("\n")
+        rc, t = best_cpu([omp2cu, src, "-o", src + ".cu"], 3)
+        if rc != 0:
+            rc2, out, _ = tools.run([omp2cu, src, "-o", src + ".cu"])
+            print("FAIL: the generated input with %d regions does not translate: %s" % (n, tools.first_error(out)))
+            return 1
+        prc, p = best_cpu(_parse_cmd(clang, src, work), 3) if clang else (1, 0.0)
+        kernels = open(src + ".cu").read().count("__global__ void")
+        times[mult] = t
+        rows.append("| %d | %d | %d | %.3f | %.2f | %s |" % (
+            n, lines, kernels, t, 1e3 * t / n, "%.3f (%.2fx)" % (p, t / p) if p > 0 else "-"))
+    print("Translation of a generated input (%s):\n" % largegen.__doc__.strip().splitlines()[0])
+    print("| target regions | lines | kernels emitted | omp2cu CPU s | ms per region | clang-19 -fsyntax-only CPU s (ratio) |")
+    print("|---:|---:|---:|---:|---:|---:|")
+    print("\n".join(rows))
+    c1 = (times[2] - times[1]) / base
+    c2 = (times[4] - times[2]) / (2 * base)
+    growth = times[4] / times[1]
+    print("\nmarginal cost per region: %.2f ms (%d..%d regions), %.2f ms (%d..%d); t(4N)/t(N) = %.2f "
+          "(linear: <= 4; this test fails above %.1f)" % (1e3 * c1, base, 2 * base, 1e3 * c2, 2 * base, 4 * base,
+                                                          growth, limit))
+    if growth > 4.8:
+        print("WARNING: translation time grows faster than the input (%.2fx for 4x the regions); a "
+              "profile (perf record build/bin/omp2cu ...) shows where" % growth)
+    return 1 if growth > limit else 0
+
+
+PTXAS_ENTRY = re.compile(r"Compiling entry function '([^']+)'")
+PTXAS_USED = re.compile(r"Used (\d+) registers(?:, used (\d+) barriers)?(?:, (\d+) bytes smem)?")
+PTXAS_FRAME = re.compile(r"(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads")
+
+
+def demangle(names):
+    cf = tools.which("c++filt")
+    if not cf or not names:
+        return {n: n for n in names}
+    rc, out, _ = tools.run([cf] + list(names))
+    dem = out.splitlines() if rc == 0 else list(names)
+    return {n: re.sub(r"\(.*$", "", d) for n, d in zip(names, dem)}
+
+
+def ptxas_usage(output):
+    """[(kernel, registers, smem bytes, stack bytes, spill bytes)] of the entries in ptxas -v output."""
+    entries, cur, frame = [], None, (0, 0, 0)
+    for line in output.splitlines():
+        m = PTXAS_ENTRY.search(line)
+        if m:
+            cur, frame = m.group(1), (0, 0, 0)
+            continue
+        m = PTXAS_FRAME.search(line)
+        if m and cur:
+            frame = tuple(int(x) for x in m.groups())
+            continue
+        m = PTXAS_USED.search(line)
+        if m and cur:
+            entries.append((cur, int(m.group(1)), int(m.group(3) or 0), frame[0], frame[1] + frame[2]))
+            cur = None
+    names = demangle([e[0] for e in entries])
+    return [(names[e[0]],) + e[1:] for e in entries]
+
+
+def resources(repo, omp2cu, work, names, log=print):
+    """{kernel: {"generated": [...], "hand": [...], "error": str}} from nvcc -cubin -Xptxas -v."""
+    nvcc = tools.find_nvcc()
+    common, rt = os.path.join(repo, "bench", "common"), os.path.join(repo, "runtime", "include")
+    os.makedirs(work, exist_ok=True)
+    res = {}
+    for name in names:
+        entry = {"generated": [], "hand": [], "error": ""}
+        cu = os.path.join(work, name + ".cu")
+        rc, out, _ = tools.run(_omp2cu_cmd(omp2cu, os.path.join(repo, "bench", "omp", name + ".c"), cu, common))
+        srcs = [("hand", os.path.join(repo, "bench", "cuda", name + ".cu"))]
+        if rc == 0:
+            srcs.insert(0, ("generated", cu))
+        else:
+            entry["error"] = "not translated: " + tools.first_error(out.replace(repo + "/", ""))
+        for kind, src in srcs:
+            rc, out, _ = tools.run([nvcc, "-x", "cu", "-std=c++17", "-arch=" + tools.ARCH, "-O3", "-cubin",
+                                    "-Xptxas", "-v", "-I", rt, "-I", common, src,
+                                    "-o", os.path.join(work, "%s.%s.cubin" % (name, kind))],
+                                   log=os.path.join(work, "%s.%s.ptxas.log" % (name, kind)))
+            if rc != 0:
+                entry["error"] += " nvcc failed on %s: %s" % (kind, tools.first_error(out))
+            else:
+                entry[kind] = ptxas_usage(out)
+        res[name] = entry
+    return res
+
+
+def resources_table(res):
+    def fmt(es):
+        return "<br>".join("%s: %d regs, %d B smem%s" % (n, r, s, ", %d B spill" % sp if sp else "")
+                           for n, r, s, st, sp in es) or "-"
+    rows = ["| kernel | generated (omp2cu) | hand-written CUDA |", "|---|---|---|"]
+    for name, e in res.items():
+        rows.append("| %s | %s | %s |" % (name, fmt(e["generated"]) if e["generated"] else (e["error"] or "-"),
+                                          fmt(e["hand"])))
+    return "\n".join(rows)
+
+
+def cmd_resources(repo, omp2cu, work):
+    if not tools.find_nvcc():
+        print("nvcc not found: skipped")
+        return SKIP
+    res = resources(repo, omp2cu, work, [k.name for k in K.KERNELS])
+    print("ptxas resource usage per kernel (nvcc -arch=%s -O3 -Xptxas -v):\n" % tools.ARCH)
+    print(resources_table(res))
+    failed = [n for n, e in res.items() if "nvcc failed" in e["error"]]
+    if failed:
+        print("\nFAIL: nvcc failed on " + ", ".join(failed))
+    return 1 if failed else 0
+
+
+def cmd_sim(repo, omp2cu, work, name):
+    """Builds kernel `name` for the host (OpenMP), for the sim backend (omp2cu) and the
+    hand-written CUDA for the emulator; runs all three at smoke size; the checksums must agree."""
+    kern = K.BY_NAME[name]
+    common, rt = os.path.join(repo, "bench", "common"), os.path.join(repo, "runtime", "include")
+    src_c, src_cu = os.path.join(repo, "bench", "omp", name + ".c"), os.path.join(repo, "bench", "cuda", name + ".cu")
+    d = os.path.join(work, name)
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(d)
+    host_cc = tools.find_clang() or tools.find_gcc()
+    gxx = tools.find_gxx()
+    sim_flags = ["-x", "c++", "-std=c++17", "-DOMP2CU_BACKEND_SIM", "-I", rt, "-I", common, "-fopenmp", "-O2"]
+    sim_libs = ["-lboost_context", "-pthread"]
+    run_args = ["--size", "smoke", "--reps", "1", "--warmup", "0"]
+    steps = [("host OpenMP (%s)" % os.path.basename(host_cc), [host_cc, "-O2", "-fopenmp", "-I", common, src_c,
+                                                                "-o", os.path.join(d, "host"), "-lm"], "host")]
+    rc, out, _ = tools.run(_omp2cu_cmd(omp2cu, src_c, os.path.join(d, name + ".cu"), common),
+                           log=os.path.join(d, "translate.log"))
+    translated = rc == 0
+    if translated:
+        steps.append(("omp2cu on sim", [gxx] + sim_flags + [os.path.join(d, name + ".cu"), "-o",
+                                                             os.path.join(d, "omp2cu_sim")] + sim_libs, "omp2cu_sim"))
+    elif kern.generic:
+        print("%s: not translated (needs generic mode): %s" % (name, tools.first_error(out)))
+    else:
+        print("FAIL: %s: not translated: %s" % (name, tools.first_error(out)))
+        return 1
+    steps.append(("hand-written CUDA on sim", [gxx] + sim_flags + ["-DBENCH_CUDA_SIM", src_cu, "-o",
+                                                                   os.path.join(d, "cuda_sim")] + sim_libs, "cuda_sim"))
+    sums = {}
+    for what, build, exe in steps:
+        rc, out, _ = tools.run(build, log=os.path.join(d, exe + ".build.log"))
+        if rc != 0:
+            print("FAIL: %s: %s build failed: %s" % (name, what, tools.first_error(out)))
+            return 1
+        rc, out, _ = tools.run([os.path.join(d, exe)] + run_args, timeout=600, log=os.path.join(d, exe + ".run.log"))
+        lines = tools.bench_lines(out)
+        if rc != 0 or not lines:
+            print("FAIL: %s: %s run failed: %s" % (name, what, tools.first_error(out)))
+            return 1
+        sums[what] = lines[0]["checksum"]
+        print("%-28s checksum %.12e" % (what, sums[what]))
+    ref = sums[steps[0][0]]
+    bad = [w for w, s in sums.items() if not tools.checksums_agree(s, ref, 1e-9)]
+    if bad:
+        print("FAIL: %s: checksum differs from the host OpenMP build: %s" % (name, ", ".join(bad)))
+        return 1
+    if not translated:
+        print("%s: hand-written CUDA agrees with the host build; the omp2cu version is not translated: "
+              "skipped" % name)
+        return SKIP
+    print("%s: checksums agree" % name)
+    return 0
