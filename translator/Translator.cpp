@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Translator.h"
 #include "CCompat.h"
+#include "Conditionals.h"
 #include "DeviceFunctions.h"
 #include "Diagnostics.h"
 #include "Emitter.h"
@@ -22,6 +23,7 @@
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Preprocessor.h"
 #include "llvm/Frontend/OpenMP/OMP.h"
 
 #include <fmt/format.h>
@@ -181,6 +183,9 @@ public:
   Consumer(const TranslateOptions &Opts, TranslateResult &Result)
       : Opts(Opts), Result(Result) {}
 
+  /// The conditional directives of the main file (filled while it is parsed).
+  std::vector<pp::Conditional> Conditionals;
+
   void HandleTranslationUnit(ASTContext &Ctx) override {
     DiagnosticsEngine &DE = Ctx.getDiagnostics();
     if (DE.hasErrorOccurred())
@@ -197,7 +202,7 @@ public:
     std::vector<plan::KernelPlan> Plans;
     for (const Found &Fd : F.Regions) {
       std::optional<model::Region> R = analysis::analyzeRegion(Ctx, Fd.D, Fd.F);
-      if (!R) {
+      if (!R || !conditionalsFit(Ctx, *R->Root)) {
         Ok = false;
         continue;
       }
@@ -284,6 +289,20 @@ public:
 private:
   const TranslateOptions &Opts;
   TranslateResult &Result;
+
+  /// Each construct of a region is replaced with its statement: no preprocessor conditional may
+  /// straddle that text.
+  bool conditionalsFit(ASTContext &Ctx, const model::Construct &C) {
+    const Stmt *Assoc = analysis::associatedStmt(C.D);
+    if (Assoc && !pp::checkRange(Ctx.getSourceManager(), Ctx.getDiagnostics(), Conditionals,
+                                 text::directiveWithStmt(Ctx, C.D, Assoc), C.D->getBeginLoc(),
+                                 "#pragma omp " + C.DirectiveText))
+      return false;
+    for (const auto &Ch : C.Children)
+      if (!conditionalsFit(Ctx, *Ch))
+        return false;
+    return true;
+  }
 
   /// The host side of the data environment: data directives, declare target
   /// variables, and the device-memory API.
@@ -380,8 +399,11 @@ private:
 class Action : public ASTFrontendAction {
 public:
   Action(const TranslateOptions &Opts, TranslateResult &Result) : Opts(Opts), Result(Result) {}
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &, StringRef) override {
-    return std::make_unique<Consumer>(Opts, Result);
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
+    auto C = std::make_unique<Consumer>(Opts, Result);
+    CI.getPreprocessor().addPPCallbacks(
+        pp::recordConditionals(CI.getSourceManager(), C->Conditionals));
+    return C;
   }
 
 private:
