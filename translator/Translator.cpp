@@ -11,6 +11,7 @@
 #include "DeviceFunctions.h"
 #include "Diagnostics.h"
 #include "Emitter.h"
+#include "Linkage.h"
 #include "Planner.h"
 #include "RegionAnalysis.h"
 #include "SourceText.h"
@@ -187,9 +188,18 @@ public:
     SourceManager &SM = Ctx.getSourceManager();
     Rewriter HostRW(SM, Ctx.getLangOpts()), KernelRW(SM, Ctx.getLangOpts());
 
-    bool Ok = ccompat::fixMainFile(Ctx, {&HostRW, &KernelRW});
     Finder F(Ctx);
     F.TraverseDecl(Ctx.getTranslationUnitDecl());
+    FileID Main = SM.getMainFileID();
+    Result.Original = SM.getBufferData(Main).str();
+    Result.UsesOffload = !F.Regions.empty() || !F.DataRegions.empty() || !F.Standalone.empty() ||
+                         !F.DeclareTargetVars.empty() || !F.HostApiCalls.empty() ||
+                         !devfn::exportedDeclareTargetFunctions(Ctx).empty() || !F.Ok;
+    if (Opts.SkipPlain && !Result.UsesOffload) {
+      Result.Ok = true;
+      return;
+    }
+    bool Ok = ccompat::fixMainFile(Ctx, {&HostRW, &KernelRW});
     Ok &= F.Ok;
 
     std::vector<model::Region> Regions;
@@ -232,7 +242,8 @@ public:
           if (const Stmt *D = findDirectiveAt(Spec->getBody(), R.Root->D->getBeginLoc()))
             Bodies.push_back(analysis::associatedStmt(cast<OMPExecutableDirective>(D)));
     }
-    Ok &= devfn::markDeviceFunctions(Ctx, HostRW, Bodies);
+    devfn::MarkResult Marked = devfn::markDeviceFunctions(Ctx, HostRW, Bodies);
+    Ok &= Marked.Ok;
     if (!Ok || DE.hasErrorOccurred())
       return;
 
@@ -248,14 +259,21 @@ public:
       SourceLocation At = R.Function->getBeginLoc();
       if (const FunctionTemplateDecl *FT = R.Function->getDescribedFunctionTemplate())
         At = FT->getBeginLoc();
+      if (Opts.SeparateCompilation)
+        Kernel = linkage::kernel(Ctx, Kernel);
       // Kernels of one function go before it in source order.
       HostRW.InsertText(SM.getExpansionLoc(At), Kernel, /*InsertAfter=*/true);
-      remarks(Ctx, R, P);
+      Result.Kernels.push_back(report::describe(R, P));
+      remarks(Ctx, R.Root->D->getBeginLoc(), Result.Kernels.back());
     }
     if (!dataDirectives(Ctx, HostRW, F) || DE.hasErrorOccurred())
       return;
 
-    FileID Main = SM.getMainFileID();
+    if (Opts.SeparateCompilation)
+      linkage::wrapC(Ctx, HostRW);
+    if (Marked.HeaderDeclarations)
+      HostRW.InsertTextBefore(SM.getLocForStartOfFile(Main),
+                              devfn::headerDeclarationsPrologue());
     HostRW.InsertTextBefore(SM.getLocForStartOfFile(Main),
                             "#include <omp2cu/omp2cu.h> // omp2cu: device runtime and host "
                             "data environment\n");
@@ -316,21 +334,16 @@ private:
     return Ok;
   }
 
-  void remarks(ASTContext &Ctx, const model::Region &R, const plan::KernelPlan &P) {
+  void remarks(ASTContext &Ctx, SourceLocation At, const report::KernelReport &K) {
     if (!Opts.Remarks)
       return;
-    std::string Geometry = fmt::format(
-        "blocks = {}, threads per block = {} OpenMP threads x {} lanes",
-        P.Teams ? (P.TeamLoop ? "from the trip count of the distribute loop (or num_teams)"
-                              : "num_teams or the number of SMs")
-                : "1",
-        P.Parallel ? "num_threads or 256/G" : "1", P.Simd ? "G (warp size or simdlen)" : "1");
     std::string Notes;
-    for (const std::string &N : P.Notes)
+    for (const std::string &N : K.Notes)
       Notes += "; " + N;
-    diag::remark(Ctx.getDiagnostics(), R.Root->D->getBeginLoc(),
-                 fmt::format("kernel {}: {} mode{}; {}; shared memory for data sharing: 0 bytes",
-                             R.KernelName, P.Mode, Notes, Geometry));
+    diag::remark(Ctx.getDiagnostics(), At,
+                 fmt::format("kernel {}: {} mode{}; blocks = {}; threads per block = {}; "
+                             "G = {}; shared memory for data sharing: 0 bytes",
+                             K.Name, K.Mode, Notes, K.Blocks, K.Threads, K.G));
   }
 };
 
