@@ -181,6 +181,9 @@ public:
   Consumer(const TranslateOptions &Opts, TranslateResult &Result)
       : Opts(Opts), Result(Result) {}
 
+  /// The #include directives (recorded for --separate-compilation).
+  std::vector<linkage::Inclusion> Inclusions;
+
   void HandleTranslationUnit(ASTContext &Ctx) override {
     DiagnosticsEngine &DE = Ctx.getDiagnostics();
     if (DE.hasErrorOccurred())
@@ -270,7 +273,7 @@ public:
       return;
 
     if (Opts.SeparateCompilation)
-      linkage::wrapC(Ctx, HostRW);
+      linkage::wrapC(Ctx, HostRW, Inclusions);
     if (Marked.HeaderDeclarations)
       HostRW.InsertTextBefore(SM.getLocForStartOfFile(Main),
                               devfn::headerDeclarationsPrologue());
@@ -350,8 +353,11 @@ private:
 class Action : public ASTFrontendAction {
 public:
   Action(const TranslateOptions &Opts, TranslateResult &Result) : Opts(Opts), Result(Result) {}
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &, StringRef) override {
-    return std::make_unique<Consumer>(Opts, Result);
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
+    auto C = std::make_unique<Consumer>(Opts, Result);
+    if (Opts.SeparateCompilation)
+      linkage::recordInclusions(CI.getPreprocessor(), C->Inclusions);
+    return C;
   }
 
 private:
