@@ -149,12 +149,14 @@ struct Marker {
     }
     if (!InHeader)
       return;
+    // Declared for the device where the header is included (with clang, the __device__
+    // overload must be visible to every device function after it), and for clang a __device__
+    // copy of a definition of this file.
+    if (Redeclaration *R = afterInclude(F->getFirstDecl()))
+      R->Text += redeclaration(F);
     const FunctionDecl *Def = F->getDefinition();
     if (Def && SM.isInMainFile(SM.getExpansionLoc(Def->getLocation())))
       DeviceCopies.push_back(Def);
-    else if (Def == nullptr)
-      if (Redeclaration *R = afterInclude(F->getFirstDecl()))
-        R->Text += redeclaration(F);
   }
 
   /// The redeclarations at the start of the line after the #include of the
@@ -189,7 +191,7 @@ struct Marker {
       }
     return Open + "OMP2CU_DEVICE_REDECL " +
            text::declare(Ctx, F->getType(), F->getNameAsString()) + "; " + Close +
-           "// omp2cu: declare target, defined in another file\n";
+           "// omp2cu: for the device\n";
   }
 
   /// The redeclarations after the #include lines, and for clang the

@@ -16,7 +16,11 @@ namespace dt {
 int twice(int x) { return 2 * x; }
 }
 // CHECK: #define OMP2CU_HEADER_DEVICE_FN __host__ __device__
-// CHECK: OMP2CU_HEADER_DEVICE_FN double scale(double x) { return 2.0 * x; }
+// CHECK: #include "dt.h"
+// CHECK-DAG: namespace dt { OMP2CU_DEVICE_REDECL int (twice)(int); } // omp2cu: for the device
+// CHECK-DAG: OMP2CU_DEVICE_REDECL double (scale)(double); // omp2cu: for the device
+// CHECK: #pragma omp end declare target
+// CHECK-NEXT: OMP2CU_HEADER_DEVICE_FN double scale(double x) { return 2.0 * x; }
 // CHECK-NEXT: #if defined(__clang__) && (defined(__CUDA__) || defined(__HIP__))
 // CHECK-NEXT: __device__ double scale(double x) { return 2.0 * x; } // omp2cu: the device overload
 // CHECK-NEXT: #endif

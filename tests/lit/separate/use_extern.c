@@ -21,7 +21,7 @@ int main(void) {
 // CHECK: #pragma nv_diag_suppress 20040
 // CHECK: extern "C" {
 // CHECK: #include "dt.h"
-// CHECK-NEXT: OMP2CU_DEVICE_REDECL double (scale)(double); // omp2cu: declare target, defined in another file
+// CHECK-NEXT: OMP2CU_DEVICE_REDECL double (scale)(double); // omp2cu: for the device
 // CHECK-NOT: host_only)
 // CHECK: } // extern "C"
 // CHECK-NEXT: namespace { // omp2cu: kernels have internal linkage
