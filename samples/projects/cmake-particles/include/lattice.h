@@ -1,0 +1,13 @@
+/* lattice.c: the initial positions, computed on the device (a C file of the C++ program). */
+#ifndef LATTICE_H
+#define LATTICE_H
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+void lattice_positions(int n, int row, double spacing, double *x, double *y);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
