@@ -216,7 +216,7 @@ class Toolchain:
     def query(self, cxx):
         """Host compiler command for -dumpversion, -print-..."""
         if self.o.backend == "hip":
-            return self.hipcc()
+            return self.hipcc() + [f"--offload-arch={a}" for a in self.o.archs]
         return [self.host(cxx)]
 
 
