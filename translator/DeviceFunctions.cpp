@@ -189,7 +189,11 @@ struct Marker {
                " { " + Open;
         Close += "} ";
       }
-    return Open + "OMP2CU_DEVICE_REDECL " +
+    // clang's __device__ overload is a function of its own: it must be given the C language
+    // linkage of the header's declaration (a C input's output is C++ with C linkage only where
+    // --separate-compilation wraps it, so there the redeclaration inherits it).
+    std::string Linkage = Ctx.getLangOpts().CPlusPlus && F->isExternC() ? "extern \"C\" " : "";
+    return Open + Linkage + "OMP2CU_DEVICE_REDECL " +
            text::declare(Ctx, F->getType(), F->getNameAsString()) + "; " + Close +
            "// omp2cu: for the device\n";
   }

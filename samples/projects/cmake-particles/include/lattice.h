@@ -7,6 +7,11 @@ extern "C" {
 
 void lattice_positions(int n, int row, double spacing, double *x, double *y);
 
+/* A small deterministic perturbation: a C device function that C++ kernels call (main.cpp). */
+#pragma omp declare target
+double lattice_jitter(int i);
+#pragma omp end declare target
+
 #ifdef __cplusplus
 }
 #endif

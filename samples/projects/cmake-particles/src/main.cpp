@@ -20,6 +20,12 @@ int main() {
   print_summary("start", s, potential_energy(n, x, y));
 #pragma omp target data map(tofrom: x[0:n], y[0:n], vx[0:n], vy[0:n]) map(alloc: fx[0:n], fy[0:n])
   {
+    // Initial velocities from a C device function of lattice.c.
+#pragma omp target teams distribute parallel for map(present, tofrom: vx[0:n], vy[0:n])
+    for (int i = 0; i < n; i++) {
+      vx[i] = 0.1 * lattice_jitter(3 * i);
+      vy[i] = -0.1 * lattice_jitter(5 * i + 1);
+    }
     for (int step = 0; step < 10; step++) {
       compute_forces(n, x, y, fx, fy);
       advance(n, 1e-4, x, y, vx, vy, fx, fy);
