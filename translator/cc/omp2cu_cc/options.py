@@ -125,13 +125,11 @@ def expand_response_files(args, depth=0):
 
 
 def language_of(path, x_lang, cxx):
+    """-x, else the extension; omp2cu-c++ compiles .c files as C++ (as g++), not -x c ones."""
     if x_lang:
-        lang = x_lang
-    else:
-        lang = EXTENSION_LANGS.get(os.path.splitext(path)[1], "obj")
-    if cxx and lang == "c":
-        lang = "c++"
-    return lang
+        return x_lang
+    lang = EXTENSION_LANGS.get(os.path.splitext(path)[1], "obj")
+    return "c++" if cxx and lang == "c" else lang
 
 
 class _Parser:
@@ -153,9 +151,10 @@ class _Parser:
         return self.args[self.i]
 
     def input(self, path):
-        lang = "c" if path == "-" and not self.x_lang else language_of(path, self.x_lang, self.o.cxx)
-        if path == "-" and self.o.cxx and lang == "c":
-            lang = "c++"
+        if path == "-" and not self.x_lang:
+            lang = "c++" if self.o.cxx else "c"  # gcc wants -x for stdin; the driver's language
+        else:
+            lang = language_of(path, self.x_lang, self.o.cxx)
         inp = Input(path, lang)
         self.o.inputs.append(inp)
         self.o.link_items.append(inp)
