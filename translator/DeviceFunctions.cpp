@@ -2,19 +2,39 @@
 #include "DeviceFunctions.h"
 #include "Diagnostics.h"
 #include "RegionAnalysis.h"
+#include "SourceText.h"
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 
+#include <map>
 #include <set>
 
 using namespace clang;
 
 namespace omp2cu::devfn {
 namespace {
+
+/// Whether \p F is a `declare target` function that the device may call
+/// (device_type any or nohost).
+bool isDeclareTarget(const FunctionDecl *F) {
+  if (!OMPDeclareTargetDeclAttr::isDeclareTargetDeclaration(F))
+    return false;
+  std::optional<OMPDeclareTargetDeclAttr::DevTypeTy> DT =
+      OMPDeclareTargetDeclAttr::getDeviceType(F);
+  return !DT || *DT != OMPDeclareTargetDeclAttr::DT_Host;
+}
+
+/// Declarations inserted after an #include line of the main file.
+struct Redeclaration {
+  SourceLocation At;
+  bool AtEOF = false;
+  std::string Text;
+};
 
 struct Marker {
   ASTContext &Ctx;
@@ -24,6 +44,13 @@ struct Marker {
   std::set<const FunctionDecl *> Done;
   std::vector<const FunctionDecl *> Work;
   std::set<unsigned> Marked;
+  /// Functions defined in another file (called from kernels here).
+  std::set<const FunctionDecl *> External;
+  /// Device functions defined here and declared in a header.
+  std::vector<const FunctionDecl *> DeviceCopies;
+  /// Redeclarations to insert after #include lines, by location.
+  std::map<unsigned, Redeclaration> Redeclarations;
+  bool HeaderDeclared = false;
 
   void error(SourceLocation L, const std::string &M) {
     diag::error(Ctx.getDiagnostics(), L, M);
@@ -51,10 +78,16 @@ struct Marker {
       F = Pattern;
     const FunctionDecl *Def = F->getDefinition();
     if (!Def) {
+      if (isDeclareTarget(F) && !isa<CXXMethodDecl>(F)) {
+        // Defined (and compiled for the device) in another file.
+        if (External.insert(F->getCanonicalDecl()).second)
+          mark(F);
+        return;
+      }
       error(CE->getBeginLoc(), "function '" + F->getNameAsString() +
                                    "' called in a target region has no definition in this "
-                                   "translation unit (declare target across files is not "
-                                   "supported yet)");
+                                   "translation unit; if another file defines it, declare it "
+                                   "with '#pragma omp declare target'");
       return;
     }
     if (!SM.isInMainFile(SM.getExpansionLoc(Def->getLocation()))) {
@@ -99,22 +132,126 @@ struct Marker {
   }
 
   void mark(const FunctionDecl *F) {
+    bool InHeader = false;
     for (const FunctionDecl *D : F->redecls()) {
       SourceLocation L = SM.getExpansionLoc(D->getBeginLoc());
-      if (!SM.isInMainFile(L) || !Marked.insert(L.getRawEncoding()).second)
-        continue;
-      RW.InsertTextBefore(L, "__host__ __device__ ");
+      InHeader |= !SM.isInMainFile(L) && !SM.isInSystemHeader(L);
     }
+    // A function declared in a header of the user is a host function there.
+    // nvcc accepts a redeclaration with __host__ __device__; clang (hipcc)
+    // does not, but allows a __device__ overload of it.
+    const char *Prefix = InHeader ? HeaderPrefix : "__host__ __device__ ";
+    HeaderDeclared |= InHeader;
+    for (const FunctionDecl *D : F->redecls()) {
+      SourceLocation L = SM.getExpansionLoc(D->getBeginLoc());
+      if (SM.isInMainFile(L) && Marked.insert(L.getRawEncoding()).second)
+        RW.InsertTextBefore(L, Prefix);
+    }
+    if (!InHeader)
+      return;
+    // Declared for the device where the header is included (with clang, the __device__
+    // overload must be visible to every device function after it), and for clang a __device__
+    // copy of a definition of this file.
+    if (Redeclaration *R = afterInclude(F->getFirstDecl()))
+      R->Text += redeclaration(F);
+    const FunctionDecl *Def = F->getDefinition();
+    if (Def && SM.isInMainFile(SM.getExpansionLoc(Def->getLocation())))
+      DeviceCopies.push_back(Def);
   }
+
+  /// The redeclarations at the start of the line after the #include of the
+  /// main file through which \p D (in a header) was included; null if none.
+  Redeclaration *afterInclude(const FunctionDecl *D) {
+    SourceLocation Inc = SM.getIncludeLoc(SM.getFileID(SM.getExpansionLoc(D->getBeginLoc())));
+    while (Inc.isValid() && !SM.isWrittenInMainFile(Inc))
+      Inc = SM.getIncludeLoc(SM.getFileID(SM.getExpansionLoc(Inc)));
+    if (Inc.isInvalid())
+      return nullptr;
+    FileID Main = SM.getMainFileID();
+    unsigned Line = SM.getExpansionLineNumber(SM.getExpansionLoc(Inc));
+    SourceLocation Next = SM.translateLineCol(Main, Line + 1, 1);
+    // translateLineCol clamps to the last line: no next line means EOF.
+    bool AtEOF = SM.getExpansionLineNumber(Next) != Line + 1;
+    if (AtEOF)
+      Next = SM.getLocForEndOfFile(Main);
+    Redeclaration &R = Redeclarations[Next.getRawEncoding()];
+    R.At = Next;
+    R.AtEOF = AtEOF;
+    return &R;
+  }
+
+  /// `OMP2CU_DEVICE_REDECL T f(params);` in the namespaces of \p F.
+  std::string redeclaration(const FunctionDecl *F) {
+    std::string Open, Close;
+    for (const DeclContext *DC = F->getDeclContext(); DC; DC = DC->getParent())
+      if (const auto *NS = dyn_cast<NamespaceDecl>(DC)) {
+        Open = (NS->isInline() ? "inline namespace " : "namespace ") + NS->getNameAsString() +
+               " { " + Open;
+        Close += "} ";
+      }
+    // clang's __device__ overload is a function of its own: it must be given the C language
+    // linkage of the header's declaration (a C input's output is C++ with C linkage only where
+    // --separate-compilation wraps it, so there the redeclaration inherits it).
+    std::string Linkage = Ctx.getLangOpts().CPlusPlus && F->isExternC() ? "extern \"C\" " : "";
+    return Open + Linkage + "OMP2CU_DEVICE_REDECL " +
+           text::declare(Ctx, F->getType(), F->getNameAsString()) + "; " + Close +
+           "// omp2cu: for the device\n";
+  }
+
+  /// The redeclarations after the #include lines, and for clang the
+  /// __device__ copies of the definitions of functions declared in headers.
+  void finish() {
+    for (const FunctionDecl *Def : DeviceCopies) {
+      SourceLocation B = SM.getExpansionLoc(Def->getBeginLoc());
+      SourceLocation E = SM.getExpansionLoc(Def->getEndLoc());
+      std::string Text = RW.getRewrittenText(SourceRange(B, E));
+      StringRef T(Text);
+      T.consume_front(HeaderPrefix);
+      RW.InsertTextAfter(Lexer::getLocForEndOfToken(E, 0, SM, Ctx.getLangOpts()),
+                         std::string("\n") + ClangCUDA +
+                             "__device__ " + T.str() + " // omp2cu: the device overload\n#endif\n");
+    }
+    for (auto &[Key, R] : Redeclarations)
+      RW.InsertTextBefore(R.At, (R.AtEOF ? "\n" : "") + R.Text);
+  }
+
+  static constexpr const char *HeaderPrefix = "OMP2CU_HEADER_DEVICE_FN ";
+  static constexpr const char *ClangCUDA =
+      "#if defined(__clang__) && (defined(__CUDA__) || defined(__HIP__))\n";
 };
 
 } // namespace
 
-bool markDeviceFunctions(ASTContext &Ctx, Rewriter &HostRW,
-                         const std::vector<const Stmt *> &KernelBodies) {
+std::vector<const FunctionDecl *> exportedDeclareTargetFunctions(ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<const FunctionDecl *> Out;
+  std::vector<const DeclContext *> Work = {Ctx.getTranslationUnitDecl()};
+  while (!Work.empty()) {
+    const DeclContext *DC = Work.back();
+    Work.pop_back();
+    for (const Decl *D : DC->decls()) {
+      if (isa<NamespaceDecl, LinkageSpecDecl, ExportDecl>(D)) {
+        Work.push_back(cast<DeclContext>(D));
+        continue;
+      }
+      const auto *F = dyn_cast<FunctionDecl>(D);
+      if (F && F->doesThisDeclarationHaveABody() && !isa<CXXMethodDecl>(F) &&
+          F->getTemplatedKind() == FunctionDecl::TK_NonTemplate && F->isExternallyVisible() &&
+          isDeclareTarget(F) && SM.isInMainFile(SM.getExpansionLoc(F->getLocation())))
+        Out.push_back(F);
+    }
+  }
+  return Out;
+}
+
+MarkResult markDeviceFunctions(ASTContext &Ctx, Rewriter &HostRW,
+                               const std::vector<const Stmt *> &KernelBodies) {
   Marker M{Ctx, HostRW, Ctx.getSourceManager()};
   for (const Stmt *S : KernelBodies)
     M.scan(S, false);
+  for (const FunctionDecl *F : exportedDeclareTargetFunctions(Ctx))
+    if (M.Done.insert(F).second)
+      M.Work.push_back(F);
   while (!M.Work.empty()) {
     const FunctionDecl *F = M.Work.back();
     M.Work.pop_back();
@@ -125,7 +262,23 @@ bool markDeviceFunctions(ASTContext &Ctx, Rewriter &HostRW,
       for (const FunctionDecl *Spec : FT->specializations())
         M.scan(Spec->getBody(), false);
   }
-  return M.Ok;
+  M.finish();
+  return {M.Ok, M.HeaderDeclared};
+}
+
+std::string headerDeclarationsPrologue() {
+  return "// omp2cu: device functions that a header of yours declares as host functions\n"
+         "#if defined(__clang__) && (defined(__CUDA__) || defined(__HIP__))\n"
+         "#define OMP2CU_DEVICE_REDECL __device__ // clang: a __device__ overload\n"
+         "#define OMP2CU_HEADER_DEVICE_FN         // clang: host as written, a __device__ copy "
+         "follows\n"
+         "#else\n"
+         "#define OMP2CU_DEVICE_REDECL __host__ __device__\n"
+         "#define OMP2CU_HEADER_DEVICE_FN __host__ __device__\n"
+         "#ifdef __NVCC__\n"
+         "#pragma nv_diag_suppress 20040 // a __host__ function redeclared __host__ __device__\n"
+         "#endif\n"
+         "#endif\n";
 }
 
 } // namespace omp2cu::devfn

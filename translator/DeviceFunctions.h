@@ -4,6 +4,21 @@
 // those (and what they call) get `__host__ __device__` on every declaration.
 // Calls that cannot run on the device are reported.
 //
+// Separate compilation: a `declare target` function of this file with
+// external linkage is made a device function even when no kernel here calls
+// it (a kernel of another file may), and a `declare target` function that is
+// only declared here (defined in another file) may be called from kernels: it
+// is redeclared for the device after the `#include` that declares it.
+//
+// A header declares a function as a host function. nvcc accepts a
+// redeclaration `__host__ __device__` (warning 20040, suppressed); clang
+// (hipcc) rejects it but accepts a `__device__` overload of the same
+// signature. So a device function declared in a header of the user is, with
+// clang, left a host function as written, plus a `__device__` copy of its
+// definition (or a `__device__` declaration when another file defines it);
+// with nvcc and sim it is `__host__ __device__`. The macros of
+// headerDeclarationsPrologue() make that choice.
+//
 //===----------------------------------------------------------------------===//
 #ifndef OMP2CU_TRANSLATOR_DEVICEFUNCTIONS_H
 #define OMP2CU_TRANSLATOR_DEVICEFUNCTIONS_H
@@ -15,10 +30,26 @@
 
 namespace omp2cu::devfn {
 
-/// Marks the functions called (transitively) from \p KernelBodies for the
-/// device in \p HostRW. Returns false after reporting errors.
-bool markDeviceFunctions(clang::ASTContext &Ctx, clang::Rewriter &HostRW,
-                         const std::vector<const clang::Stmt *> &KernelBodies);
+/// What marking did beyond the main file's own declarations.
+struct MarkResult {
+  bool Ok = true;
+  /// Some device function is declared in a header of the user: the output
+  /// needs headerDeclarationsPrologue() before the user's code.
+  bool HeaderDeclarations = false;
+};
+
+/// Marks the functions called (transitively) from \p KernelBodies, and the
+/// `declare target` functions defined in the main file with external
+/// linkage, for the device in \p HostRW. Errors are reported (Ok is false).
+MarkResult markDeviceFunctions(clang::ASTContext &Ctx, clang::Rewriter &HostRW,
+                               const std::vector<const clang::Stmt *> &KernelBodies);
+
+/// The macros OMP2CU_DEVICE_REDECL and OMP2CU_HEADER_DEVICE_FN.
+std::string headerDeclarationsPrologue();
+
+/// The `declare target` functions defined in the main file with external
+/// linkage (kernels of other translation units may call them).
+std::vector<const clang::FunctionDecl *> exportedDeclareTargetFunctions(clang::ASTContext &Ctx);
 
 } // namespace omp2cu::devfn
 

@@ -7,6 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Diagnostics.h"
+#include "LineDirectives.h"
+#include "Nvcc.h"
+#include "Report.h"
 #include "Translator.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
@@ -23,7 +26,7 @@ static cl::OptionCategory Category("omp2cu options");
 static cl::opt<std::string> Input(cl::Positional, cl::desc("<input .c/.cpp file>"),
                                   cl::Required, cl::cat(Category));
 static cl::opt<std::string> Output("o", cl::desc("Output file (.cu); '-' for stdout"),
-                                   cl::value_desc("file"), cl::Required, cl::cat(Category));
+                                   cl::value_desc("file"), cl::cat(Category));
 static cl::opt<std::string>
     Backend("backend", cl::desc("Target of the generated source: cuda (default), hip or sim; "
                                 "the source is the same, the backend is picked when compiling "
@@ -40,6 +43,104 @@ static cl::opt<bool> Remarks("remarks",
                              cl::desc("Print a remark per kernel: execution mode, geometry, "
                                       "SIMD group width, shared memory"),
                              cl::cat(Category));
+static cl::opt<bool>
+    Report("report", cl::desc("Print per kernel the construct nest, execution mode, geometry, G, "
+                              "and (when nvcc is found) the registers and shared memory "
+                              "ptxas reports; -o is then optional"),
+           cl::cat(Category));
+static cl::opt<std::string>
+    OffloadArch("offload-arch", cl::desc("GPU architecture of the --report compile (default sm_90)"),
+                cl::value_desc("sm_XX"), cl::init("sm_90"), cl::cat(Category));
+static cl::opt<bool> LineDirectives(
+    "line-directives",
+    cl::desc("Emit #line directives: the compiler's diagnostics name the input's lines, and the "
+             "output's own lines for generated code"),
+    cl::cat(Category));
+static cl::opt<bool> SeparateCompilation(
+    "separate-compilation",
+    cl::desc("The output is one of several objects of a program: kernels get internal linkage, "
+             "a C input keeps C linkage (extern \"C\")"),
+    cl::cat(Category));
+static cl::opt<bool> SkipPlain(
+    "skip-plain",
+    cl::desc("Write no output (and exit 0) when the input uses no OpenMP offloading; "
+             "a build then compiles it as it is"),
+    cl::cat(Category));
+
+namespace {
+
+/// -I/-D/-U/-isystem/-include flags among the parser flags, for nvcc.
+std::vector<std::string> preprocessorFlags(const std::vector<std::string> &Flags) {
+  std::vector<std::string> Out;
+  for (size_t I = 0; I < Flags.size(); ++I) {
+    StringRef F = Flags[I];
+    for (StringRef P : {"-I", "-D", "-U", "-isystem", "-include"}) {
+      if (F == P && I + 1 < Flags.size()) {
+        Out.push_back(Flags[I]);
+        Out.push_back(Flags[++I]);
+        break;
+      }
+      if (F.starts_with(P) && F.size() > P.size() && (P == "-I" || P == "-D" || P == "-U")) {
+        Out.push_back(Flags[I]);
+        break;
+      }
+    }
+  }
+  return Out;
+}
+
+/// --report: the kernels, and their resources when nvcc can compile them.
+int printReport(const omp2cu::TranslateResult &Result, const std::vector<std::string> &Flags) {
+  using namespace omp2cu;
+  std::vector<report::Resources> Usage;
+  std::string Note;
+  std::string Nvcc = nvcc::find();
+  if (Result.Kernels.empty()) {
+    outs() << Input << ": no target regions\n";
+    return 0;
+  }
+  bool Failed = false;
+  if (Nvcc.empty()) {
+    Note = "registers and shared memory not reported: nvcc not found (set NVCC)";
+  } else {
+    SmallString<128> Cu;
+    if (sys::fs::createTemporaryFile("omp2cu-report", "cu", Cu)) {
+      errs() << "omp2cu: error: cannot create a temporary file\n";
+      return 1;
+    }
+    std::error_code EC;
+    raw_fd_ostream(Cu, EC) << Result.Output;
+    const char *Env = std::getenv("OMP2CU_RUNTIME_INCLUDE");
+    std::vector<std::string> NvccFlags = preprocessorFlags(Flags);
+    SmallString<256> Dir(Input.getValue());
+    sys::fs::make_absolute(Dir);
+    sys::path::remove_filename(Dir);
+    NvccFlags.push_back("-I" + std::string(Dir));
+    std::string Error;
+    std::optional<std::string> Text =
+        nvcc::ptxasInfo(Nvcc, std::string(Cu), OffloadArch,
+                        Env && *Env ? Env : OMP2CU_RUNTIME_INCLUDE_DIR, NvccFlags, Error);
+    sys::fs::remove(Cu);
+    if (Text) {
+      Usage = report::parsePtxasOutput(*Text);
+    } else {
+      errs() << "omp2cu: error: --report: " << Error << "\n";
+      Failed = true;
+    }
+  }
+  for (const report::KernelReport &K : Result.Kernels) {
+    std::vector<const report::Resources *> Mine;
+    for (const report::Resources &R : Usage)
+      if (report::entryIsKernel(R.Entry, K.Name))
+        Mine.push_back(&R);
+    outs() << report::format(K, Mine);
+  }
+  if (!Note.empty())
+    outs() << "note: " << Note << "\n";
+  return Failed ? 1 : 0;
+}
+
+} // namespace
 
 int main(int argc, const char **argv) {
   cl::HideUnrelatedOptions(Category);
@@ -65,6 +166,10 @@ int main(int argc, const char **argv) {
     errs() << "omp2cu: error: unknown backend '" << Backend << "' (expected cuda, hip or sim)\n";
     return 1;
   }
+  if (Output.empty() && !Report) {
+    errs() << "omp2cu: error: no output file (use -o FILE, or --report)\n";
+    return 1;
+  }
   if (!sys::fs::exists(Input)) {
     errs() << "omp2cu: error: no such file: '" << Input << "'\n";
     return 1;
@@ -74,12 +179,18 @@ int main(int argc, const char **argv) {
   std::vector<std::string> Args = {"-fopenmp", "-fsyntax-only",
                                    "-resource-dir=" OMP2CU_CLANG_RESOURCE_DIR};
   bool HasStd = false;
-  for (const std::string &A : ExtraArgs) {
-    HasStd |= StringRef(A).starts_with("-std=");
-    Args.push_back(A);
+  StringRef Lang; // the last -x, which the input follows
+  for (size_t I = 0; I < ExtraArgs.size(); ++I) {
+    StringRef A = ExtraArgs[I];
+    HasStd |= A.starts_with("-std=");
+    if (A == "-x" && I + 1 < ExtraArgs.size())
+      Lang = ExtraArgs[I + 1];
+    else if (A.starts_with("-x") && A.size() > 2)
+      Lang = A.drop_front(2);
+    Args.push_back(ExtraArgs[I]);
   }
   StringRef Ext = sys::path::extension(Input);
-  bool IsC = Ext == ".c";
+  bool IsC = Lang.empty() ? Ext == ".c" : Lang == "c";
   if (!HasStd)
     Args.push_back(IsC ? "-std=gnu11" : "-std=gnu++17");
 
@@ -88,10 +199,22 @@ int main(int argc, const char **argv) {
   omp2cu::TranslateOptions Opts;
   Opts.Remarks = Remarks;
   Opts.NoSpmdize = NoSpmdize;
+  Opts.SeparateCompilation = SeparateCompilation;
+  Opts.SkipPlain = SkipPlain && !Report;
   omp2cu::TranslateResult Result;
   int RC = Tool.run(omp2cu::newTranslateActionFactory(Opts, Result).get());
   if (RC != 0 || !Result.Ok)
     return 1;
+  if (Opts.SkipPlain && !Result.UsesOffload)
+    return 0;
+  if (LineDirectives)
+    Result.Output = omp2cu::lines::addLineDirectives(
+        Result.Original, Result.Output, Input,
+        Output == "-" || Output.empty() ? std::string("<omp2cu output>") : Output.getValue());
+  if (Report && printReport(Result, ExtraArgs) != 0)
+    return 1;
+  if (Output.empty())
+    return 0;
 
   if (Output == "-") {
     outs() << Result.Output;

@@ -114,6 +114,7 @@ struct Construct {
   /// Statements of the sequential code that must run on one GPU thread only.
   std::vector<const clang::Stmt *> GuardedStmts;
   const clang::Stmt *FirstUnsafe = nullptr; ///< for the diagnostic
+  unsigned FirstUnsafeLine = 0;              ///< its line, for remarks
   const clang::Expr *ScheduleChunk = nullptr;
   const clang::Expr *DistScheduleChunk = nullptr;
   unsigned Line = 0, Col = 0;

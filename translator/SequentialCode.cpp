@@ -275,7 +275,7 @@ K Classifier::scan(const Stmt *S) {
 
 } // namespace
 
-void classifySequential(ASTContext &, Construct &C, const SharingFacts &F) {
+void classifySequential(ASTContext &Ctx, Construct &C, const SharingFacts &F) {
   C.GuardedStmts.clear();
   C.FirstUnsafe = nullptr;
   if (C.Sync == SyncKind::Barrier || C.Sync == SyncKind::Sections) {
@@ -284,6 +284,9 @@ void classifySequential(ASTContext &, Construct &C, const SharingFacts &F) {
   }
   Classifier Cl(C, F);
   C.Sequential = Cl.scan(C.Body);
+  if (C.FirstUnsafe)
+    C.FirstUnsafeLine =
+        Ctx.getSourceManager().getExpansionLineNumber(C.FirstUnsafe->getBeginLoc());
 }
 
 } // namespace omp2cu::analysis

@@ -12,6 +12,7 @@
 #include "DeviceFunctions.h"
 #include "Diagnostics.h"
 #include "Emitter.h"
+#include "Linkage.h"
 #include "Planner.h"
 #include "RegionAnalysis.h"
 #include "SourceText.h"
@@ -185,6 +186,8 @@ public:
 
   /// The conditional directives of the main file (filled while it is parsed).
   std::vector<pp::Conditional> Conditionals;
+  /// The #include directives (recorded for --separate-compilation).
+  std::vector<linkage::Inclusion> Inclusions;
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     DiagnosticsEngine &DE = Ctx.getDiagnostics();
@@ -193,9 +196,18 @@ public:
     SourceManager &SM = Ctx.getSourceManager();
     Rewriter HostRW(SM, Ctx.getLangOpts()), KernelRW(SM, Ctx.getLangOpts());
 
-    bool Ok = ccompat::fixMainFile(Ctx, {&HostRW, &KernelRW});
     Finder F(Ctx);
     F.TraverseDecl(Ctx.getTranslationUnitDecl());
+    FileID Main = SM.getMainFileID();
+    Result.Original = SM.getBufferData(Main).str();
+    Result.UsesOffload = !F.Regions.empty() || !F.DataRegions.empty() || !F.Standalone.empty() ||
+                         !F.DeclareTargetVars.empty() || !F.HostApiCalls.empty() ||
+                         !devfn::exportedDeclareTargetFunctions(Ctx).empty() || !F.Ok;
+    if (Opts.SkipPlain && !Result.UsesOffload) {
+      Result.Ok = true;
+      return;
+    }
+    bool Ok = ccompat::fixMainFile(Ctx, {&HostRW, &KernelRW});
     Ok &= F.Ok;
 
     std::vector<model::Region> Regions;
@@ -242,7 +254,8 @@ public:
           if (const Stmt *D = findDirectiveAt(Spec->getBody(), R.Root->D->getBeginLoc()))
             Bodies.push_back(analysis::associatedStmt(cast<OMPExecutableDirective>(D)));
     }
-    Ok &= devfn::markDeviceFunctions(Ctx, HostRW, Bodies);
+    devfn::MarkResult Marked = devfn::markDeviceFunctions(Ctx, HostRW, Bodies);
+    Ok &= Marked.Ok;
     if (!Ok || DE.hasErrorOccurred())
       return;
 
@@ -263,20 +276,27 @@ public:
       SourceLocation At = R.Function->getBeginLoc();
       if (const FunctionTemplateDecl *FT = R.Function->getDescribedFunctionTemplate())
         At = FT->getBeginLoc();
+      if (Opts.SeparateCompilation)
+        Kernel.Text = linkage::kernel(Ctx, Kernel.Text);
       // Kernels of one function go before it in source order.
       HostRW.InsertText(SM.getExpansionLoc(At), Kernel.Text, /*InsertAfter=*/true);
-      remarks(Ctx, R, P, TS);
+      Result.Kernels.push_back(report::describe(R, P, TS));
+      remarks(Ctx, R.Root->D->getBeginLoc(), Result.Kernels.back());
     }
     if (DE.hasErrorOccurred() || !dataDirectives(Ctx, HostRW, F) || DE.hasErrorOccurred())
       return;
 
-    FileID Main = SM.getMainFileID();
     std::string LockDecls;
     for (const std::string &L : Locks)
       LockDecls += "__device__ omp2cu::dev::CriticalLock " + L + "; // omp2cu: '#pragma omp critical" +
                    (L == "omp2cu_critical_unnamed" ? std::string("'")
                                                    : "(" + L.substr(16) + ")'") +
                    "\n";
+    if (Opts.SeparateCompilation)
+      linkage::wrapC(Ctx, HostRW, Inclusions);
+    if (Marked.HeaderDeclarations)
+      HostRW.InsertTextBefore(SM.getLocForStartOfFile(Main),
+                              devfn::headerDeclarationsPrologue());
     HostRW.InsertTextBefore(SM.getLocForStartOfFile(Main),
                             "#include <omp2cu/omp2cu.h> // omp2cu: device runtime and host "
                             "data environment\n" + LockDecls);
@@ -352,47 +372,17 @@ private:
     return Ok;
   }
 
-  void remarks(ASTContext &Ctx, const model::Region &R, const plan::KernelPlan &P,
-               const emit::TeamSharingPlan &TS) {
+  void remarks(ASTContext &Ctx, SourceLocation At, const report::KernelReport &K) {
     if (!Opts.Remarks)
       return;
-    const SourceManager &SM = Ctx.getSourceManager();
-    std::string Geometry = fmt::format(
-        "blocks = {}, threads per block = {} OpenMP threads x {} lanes{}",
-        P.Teams ? (P.TeamLoop ? "from the trip count of the distribute loop (or num_teams)"
-                              : "num_teams or the number of SMs")
-                : "1",
-        P.Parallel ? "num_threads or 256/G" : "1", P.Simd ? "G (warp size or simdlen)" : "G = 1",
-        P.Generic ? ", plus one warp for the team's main thread" : "");
-    std::string Why = P.Reason;
-    if (P.ReasonAt && P.ReasonAt->FirstUnsafe)
-      Why += fmt::format(" (line {})",
-                         SM.getExpansionLineNumber(P.ReasonAt->FirstUnsafe->getBeginLoc()));
-    else if (P.ReasonAt && P.ReasonAt->D)
-      Why += fmt::format(" (line {})", P.ReasonAt->Line);
     std::string Notes;
-    for (const std::string &N : P.Notes)
+    for (const std::string &N : K.Notes)
       Notes += "; " + N;
-    std::string Shared;
-    if (TS.empty() && !P.Generic) {
-      Shared = "0 bytes";
-    } else {
-      unsigned long long State = P.Generic ? emit::kGenericStateBytes : 0;
-      std::string Vars;
-      for (size_t I = 0; I < TS.Slots.size() && I < 8; ++I)
-        Vars += (Vars.empty() ? "" : ", ") + TS.Slots[I].Member;
-      if (TS.Slots.size() > 8)
-        Vars += fmt::format(" and {} more", TS.Slots.size() - 8);
-      Shared = TS.Bytes ? fmt::format("{} bytes per team", *TS.Bytes + State)
-                        : std::string("depends on the template arguments");
-      Shared += fmt::format(" ({}{}{})", TS.empty() ? "" : "variables " + Vars,
-                            TS.empty() || !State ? "" : "; ",
-                            State ? fmt::format("state machine {} bytes", State) : "");
-    }
-    diag::remark(Ctx.getDiagnostics(), R.Root->D->getBeginLoc(),
-                 fmt::format("kernel {}: {} mode{}{}; {}; shared memory for data sharing: {}",
-                             R.KernelName, P.Mode, Why.empty() ? "" : ": " + Why, Notes, Geometry,
-                             Shared));
+    diag::remark(Ctx.getDiagnostics(), At,
+                 fmt::format("kernel {}: {} mode{}{}; blocks = {}; threads per block = {}; "
+                             "G = {}; shared memory for data sharing: {}",
+                             K.Name, K.Mode, K.Reason.empty() ? "" : ": " + K.Reason, Notes,
+                             K.Blocks, K.Threads, K.G, K.SharedMemory));
   }
 };
 
@@ -403,6 +393,8 @@ public:
     auto C = std::make_unique<Consumer>(Opts, Result);
     CI.getPreprocessor().addPPCallbacks(
         pp::recordConditionals(CI.getSourceManager(), C->Conditionals));
+    if (Opts.SeparateCompilation)
+      linkage::recordInclusions(CI.getPreprocessor(), C->Inclusions);
     return C;
   }
 

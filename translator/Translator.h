@@ -10,6 +10,8 @@
 #ifndef OMP2CU_TRANSLATOR_TRANSLATOR_H
 #define OMP2CU_TRANSLATOR_TRANSLATOR_H
 
+#include "Report.h"
+
 #include "clang/Tooling/Tooling.h"
 
 #include <memory>
@@ -22,11 +24,23 @@ struct TranslateOptions {
   /// Generic mode for every kernel with team code around parallel regions,
   /// even where SPMD(ized) execution would do (to compare the two).
   bool NoSpmdize = false;
+  /// The output is one of several translation units of a program: kernels
+  /// get internal linkage (an unnamed namespace), and the code of a C input
+  /// keeps C linkage (`extern "C"`, main aside) so that it links with objects
+  /// compiled by a C compiler.
+  bool SeparateCompilation = false;
+  /// Stop before any rewriting when the input uses no OpenMP offloading.
+  bool SkipPlain = false;
 };
 
 struct TranslateResult {
   bool Ok = false;
-  std::string Output; ///< the generated source when Ok
+  /// The input uses OpenMP offloading: target constructs, data directives,
+  /// `declare target` variables or functions, or the device-memory API.
+  bool UsesOffload = false;
+  std::string Output;   ///< the generated source when Ok (and UsesOffload or !SkipPlain)
+  std::string Original; ///< the input's text
+  std::vector<report::KernelReport> Kernels;
 };
 
 /// A factory for the translating frontend action; the result of the (single)

@@ -159,6 +159,18 @@ def find_tool(names):
     return None
 
 
+def no_offload(compiler):
+    """['-foffload=disable'] for a GCC built with offloading (e.g. gcc-12-offload-nvptx
+    installed): its links of code with target constructs or 'declare target' would run mkoffload
+    for the GPU, which is not what these tests build."""
+    try:
+        p = subprocess.run([compiler, "-v"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           text=True, errors="replace")
+    except OSError:
+        return []
+    return ["-foffload=disable"] if "OFFLOAD_TARGET_NAMES" in p.stdout else []
+
+
 def is_cxx(src):
     return os.path.splitext(src)[1] in (".cpp", ".cc", ".cxx", ".C", ".c++")
 
@@ -187,10 +199,7 @@ def build_and_run_reference(src, work, kind, timeout):
     if cc is None:
         raise StepError("no host OpenMP compiler found (clang-19 or gcc)")
     exe = os.path.join(work, f"ref-{label}")
-    # The reference runs on the host: a gcc with an nvptx offload compiler installed must not
-    # try to build device code of its own.
-    offload = ["-foffload=disable"] if label == "gcc" else []
-    cmd = [cc, "-fopenmp"] + offload + ["-O2", src, "-o", exe, "-lm"]
+    cmd = [cc, "-fopenmp"] + no_offload(cc) + ["-O2", src, "-o", exe, "-lm"]
     run_step(f"ref-build-{label}", cmd, timeout)
     out, dt = run_step(f"ref-run-{label}", [exe], timeout)
     return out, label
@@ -227,7 +236,8 @@ def mode_sim(args, src, work, warp_size=None):
     cxx = os.environ.get("OMP2CU_HOST_CXX", "g++")
     warp = [f"-DOMP2CU_SIM_WARP_SIZE={warp_size}"] if warp_size else []
     run_step("sim-build", [cxx, "-x", "c++", "-std=c++17", "-DOMP2CU_BACKEND_SIM"] + warp +
-             ["-I", args.runtime_include, "-fopenmp", "-O2", cu, "-o", exe, "-lboost_context", "-pthread"],
+             ["-I", args.runtime_include, "-fopenmp"] + no_offload(cxx) +
+             ["-O2", cu, "-o", exe, "-lboost_context", "-pthread"],
              args.timeout)
     actual, _ = run_step("sim-run", [exe], args.timeout)
     with open(os.path.join(work, "expected.txt"), "w") as f:
@@ -274,7 +284,9 @@ def mode_nvcc(args, src, work):
     cu = translate(args, src, work)
     exe = os.path.join(work, "cuda")
     _, dt = run_step("nvcc-build", [nvcc, "-x", "cu", "-std=c++17", f"-arch={args.arch}", "-I", args.runtime_include,
-                                    "-Xcompiler", "-fopenmp", args.nvcc_opt, cu, "-o", exe, "-lgomp"],
+                                    "-Xcompiler", "-fopenmp"] +
+                     [w for f in no_offload("g++") for w in ("-Xcompiler", f)] +
+                     [args.nvcc_opt, cu, "-o", exe, "-lgomp"],
                      args.timeout, capture=False)
     print(f"PASS: nvcc compiled and linked the generated code for {args.arch} in {dt:.1f} s (not run: no GPU)")
     return 0

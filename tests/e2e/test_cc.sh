@@ -1,17 +1,24 @@
 #!/usr/bin/env bash
 # Tests of the omp2cu-cc driver: a sim build with --keep, a hip build (when hipcc is installed), and
-# its error paths (no nvcc, no hipcc, a failed translation, a failed build, bad options).
+# its error paths (no nvcc, no hipcc, a failed translation, a failed build, bad options); the
+# conventions of a compiler driver (-c with several files, -S, -E, -M*, @file, exit status,
+# partial outputs); separate compilation (tests/e2e/multifile: declare target across files);
+# omp2cu-c++; omp2cu --report.
 # Usage: test_cc.sh OMP2CU_CC SAMPLES_DIR WORK_DIR
 set -uo pipefail
 CC="$1"; SAMPLES="$2"; WORK="$3"
+BIN="$(cd "$(dirname "$CC")" && pwd)"
+CXX="$BIN/omp2cu-c++"
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+MULTI="$HERE/multifile"
 rm -rf "$WORK"; mkdir -p "$WORK"; cd "$WORK" || exit 1
 failures=0
 pass() { echo "ok: $*"; }
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-expect_error() { # expect_error NAME PATTERN CMD... : non-zero exit and PATTERN on stderr
+expect_error() { # expect_error NAME PATTERN CMD... : exit status 1 and PATTERN on stderr
   local name="$1" pattern="$2"; shift 2
   "$@" >out.txt 2>err.txt; local rc=$?
-  if [[ $rc -ne 0 ]] && grep -q -- "$pattern" err.txt; then pass "$name"; else
+  if [[ $rc -eq 1 ]] && grep -q -- "$pattern" err.txt; then pass "$name"; else
     fail "$name (exit $rc, expected an error matching '$pattern')"; cat err.txt; fi
 }
 
@@ -38,7 +45,9 @@ cp out/saxpy out/broken
 expect_error "broken input" "omp2cu-cc: error: " "$CC" --backend=sim broken.c -o out/broken
 [[ ! -e out/broken ]] && pass "broken input: old executable removed" || fail "broken input: executable left behind"
 
-expect_error "missing -o" "omp2cu-cc: error: no output file" "$CC" --backend=sim "$SAMPLES/saxpy.c"
+# Without -o the executable is a.out, as with gcc.
+(mkdir -p noout && cd noout && "$CC" --backend=sim "$SAMPLES/saxpy.c" && [[ -x a.out ]]) \
+  && pass "no -o: a.out" || fail "no -o: a.out"
 expect_error "unknown option" "omp2cu-cc: error: unsupported option" "$CC" --frobnicate "$SAMPLES/saxpy.c" -o out/x
 expect_error "unknown backend" "omp2cu-cc: error: unknown backend" "$CC" --backend=opencl "$SAMPLES/saxpy.c" -o out/x
 expect_error "missing input" "omp2cu-cc: error: no such file" "$CC" --backend=sim nothere.c -o out/x
@@ -57,6 +66,164 @@ if command -v hipcc >/dev/null 2>&1 || [[ -x /opt/rocm/bin/hipcc ]]; then
 else
   echo "skip: hip build (hipcc not found)"
 fi
+
+nvcc_found=0
+if [[ "${OMP2CU_E2E_NVCC:-1}" != 0 ]] && { command -v nvcc >/dev/null 2>&1 || [[ -x /usr/local/cuda/bin/nvcc ]]; }; then
+  nvcc_found=1
+fi
+
+# --- The backend from the environment (build systems pass only standard flags) ----------------
+OMP2CU_BACKEND=sim "$CC" "$SAMPLES/saxpy.c" -o out/env_sim && ./out/env_sim | grep -q "^saxpy n=50000" \
+  && pass "OMP2CU_BACKEND=sim" || fail "OMP2CU_BACKEND=sim"
+expect_error "bad OMP2CU_BACKEND" "unknown backend 'opencl' (from OMP2CU_BACKEND)" \
+  env OMP2CU_BACKEND=opencl "$CC" -c "$SAMPLES/saxpy.c"
+"$CC" --version | grep -q "^omp2cu-cc (omp2cu)" && pass "--version" || fail "--version"
+
+# --- Compiler conventions ----------------------------------------------------------------------
+export OMP2CU_BACKEND=sim
+mkdir -p conv && cd conv || exit 1
+cat > plain.c <<'SRC'
+/* No OpenMP offloading: compiled as it is. */
+int plain_twice(int x) { return 2 * x; }
+SRC
+cat > kern.h <<'SRC'
+void scale(int n, double *a);
+SRC
+cat > kern.c <<'SRC'
+#include "kern.h"
+void scale(int n, double *a) {
+#pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+  for (int i = 0; i < n; i++)
+    a[i] *= 2.0;
+}
+SRC
+# -c with several files and no -o: one object per file, in the current directory.
+"$CC" -c plain.c kern.c && [[ -f plain.o && -f kern.o ]] && pass "-c with two files" \
+  || fail "-c with two files"
+nm plain.o | grep -q " T plain_twice$" && ! nm plain.o | grep -q omp2cu \
+  && pass "a file without offloading is compiled as it is (C symbols, no runtime)" \
+  || fail "plain file: symbols"
+nm kern.o | grep -q " T scale$" && pass "a translated C file keeps C linkage" || fail "C linkage"
+"$CC" -v -c plain.c -o plain2.o 2>err.txt && grep -q "uses no OpenMP offloading" err.txt \
+  && pass "-v: the cheap path is said" || fail "-v cheap path"
+expect_error "-o with -c and two files" "cannot specify '-o' with '-c', '-S' or '-E' with multiple files" \
+  "$CC" -c plain.c kern.c -o both.o
+# -S: the generated source; a file without offloading: assembly, as gcc.
+"$CC" -S kern.c && head -1 kern.cu | grep -q "^#include <omp2cu/omp2cu.h>" && pass "-S writes kern.cu" \
+  || fail "-S translated"
+"$CC" -S plain.c && grep -q "plain_twice" plain.s && pass "-S of a plain file writes plain.s" \
+  || fail "-S plain"
+# -E: the user's code, with #line directives naming kern.c.
+"$CC" -E kern.c -o kern.i && grep -q 'a\[i\] \*= 2.0' kern.i && grep -q '"kern.c"' kern.i \
+  && pass "-E" || fail "-E"
+# @file, and a .cu input (generated source) compiled without translation.
+printf -- '-c\n-O1\n"kern.cu"\n-o kern_from_cu.o\n' > args.rsp
+"$CC" @args.rsp && nm kern_from_cu.o | grep -q " T scale$" && pass "@file with a .cu input" \
+  || fail "@file"
+# --keep with -c: the generated source beside the object; never over a file omp2cu did not write.
+mkdir -p obj && "$CC" --keep -c kern.c -o obj/kern.o && head -1 obj/kern.cu | grep -q omp2cu \
+  && pass "--keep with -c" || fail "--keep with -c"
+echo "/* mine */" > obj/mine.cu
+expect_error "--keep does not overwrite a user's file" "which omp2cu did not write" \
+  "$CC" --keep -c kern.c -o obj/mine.o
+grep -q mine obj/mine.cu && pass "user's .cu untouched" || fail "user's .cu overwritten"
+
+# --- Dependency files --------------------------------------------------------------------------
+"$CC" -c -MMD -MP kern.c -o obj/k.o
+if [[ -f obj/k.d ]] && head -1 obj/k.d | grep -q "^obj/k.o:" && grep -q " kern.c" obj/k.d &&
+   grep -q " kern.h" obj/k.d && grep -q "omp2cu/omp2cu.h" obj/k.d && grep -q "^kern.h:" obj/k.d &&
+   ! grep -q "/usr/include" obj/k.d && ! grep -q "omp2cu-cc\." obj/k.d; then
+  pass "-MMD -MP: the object, the source, its header and the runtime's, phony targets"
+else
+  fail "-MMD -MP"; cat obj/k.d
+fi
+"$CC" -c -MD -MF deps/custom.d -MT 'my target' kern.c -o obj/k2.o 2>/dev/null
+[[ ! -e obj/k2.o ]] && pass "-MF into a missing directory fails and leaves no object" || fail "-MF missing dir"
+mkdir -p deps && "$CC" -c -MD -MF deps/custom.d -MQ 'my $target' kern.c -o obj/k2.o &&
+  head -1 deps/custom.d | grep -q '^my\\ $$target:' && grep -q "/usr/include" deps/custom.d \
+  && pass "-MD -MF -MQ" || { fail "-MD -MF -MQ"; cat deps/custom.d; }
+"$CC" -MM kern.c > mm.txt && head -1 mm.txt | grep -q "^kern.o:" && grep -q "kern.h" mm.txt \
+  && pass "-MM to stdout" || { fail "-MM"; cat mm.txt; }
+"$CC" -c -MMD plain.c -o obj/plain.o && grep -q "^obj/plain.o: plain.c" obj/plain.d \
+  && pass "-MMD of a file without offloading" || fail "-MMD plain"
+
+# --- Errors: the user's file and line, exit status 1, no partial output ------------------------
+cat > bad_omp.c <<'SRC'
+void f(int n, int *a) {
+#pragma omp target teams distribute parallel for map(tofrom: a[0:n]) linear(n)
+  for (int i = 0; i < n; i++) a[i] = i;
+}
+SRC
+touch bad_omp.o
+expect_error "unsupported OpenMP: the translator's diagnostic" "bad_omp.c:2:.*error:" "$CC" -c bad_omp.c
+grep -q "omp2cu-cc: error: translation of 'bad_omp.c' failed" err.txt && [[ ! -e bad_omp.o ]] \
+  && pass "failed translation: message, stale object removed" || fail "failed translation"
+cat > bad_cxx.c <<'SRC'
+/* Valid C, not valid C++: the host C++ compiler's error must name this file and line. */
+int work(int n, double *a) {
+#pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+  for (int i = 0; i < n; i++)
+    a[i] *= 2.0;
+  if (n > 3)
+    goto done;
+  int extra = n + 1;
+  a[0] = extra;
+done:
+  return 0;
+}
+SRC
+expect_error "error in generated code points at the user's line (#line)" "bad_cxx.c:10:.*error" \
+  "$CC" -c bad_cxx.c
+[[ ! -e bad_cxx.o ]] && pass "failed compile: no object" || fail "failed compile left bad_cxx.o"
+expect_error "missing file" "omp2cu-cc: error: no such file or directory: 'nothere.c'" \
+  "$CC" -c nothere.c
+expect_error "no input files" "omp2cu-cc: error: no input files" "$CC" -O2
+expect_error "bad -x" "language not recognized" "$CC" -x fortran -c plain.c
+"$CC" -fsyntax-only kern.c && pass "-fsyntax-only" || fail "-fsyntax-only"
+printf 'int main(void) { return 0; }\n' | "$CC" -x c -c - -o stdin.o && [[ -f stdin.o ]] \
+  && pass "source from stdin" || fail "stdin"
+cd ..
+
+# --- omp2cu-c++: .c files are C++ ----------------------------------------------------------------
+"$CXX" -c conv/plain.c -o conv/plain_cxx.o && nm conv/plain_cxx.o | grep -q "_Z11plain_twicei" \
+  && pass "omp2cu-c++ compiles .c as C++" || fail "omp2cu-c++ .c"
+
+# --- Separate compilation: declare target function and variable of another file ----------------
+mkdir -p multi && cd multi || exit 1
+ref=""
+for c in clang++-19 clang++; do command -v "$c" >/dev/null 2>&1 && { ref="$c"; break; }; done
+if [[ -n "$ref" ]]; then
+  "$ref" -fopenmp "$MULTI/app.cpp" "$MULTI/vec.cpp" -o ref && ./ref > ref.txt
+else
+  g++ -fopenmp -foffload=disable "$MULTI/app.cpp" "$MULTI/vec.cpp" -o ref && ./ref > ref.txt
+fi
+if "$CXX" -c "$MULTI/app.cpp" && "$CXX" -c "$MULTI/vec.cpp" && "$CXX" app.o vec.o -o multi_sim &&
+   ./multi_sim > sim.txt && diff -q ref.txt sim.txt >/dev/null; then
+  pass "declare target across files (C++, namespace), separate compilation, sim: $(cat sim.txt)"
+else
+  fail "declare target across files, sim"; cat ref.txt sim.txt 2>/dev/null
+fi
+if [[ $nvcc_found -eq 1 ]]; then
+  OMP2CU_BACKEND=cuda "$CXX" -c "$MULTI/app.cpp" "$MULTI/vec.cpp" &&
+    OMP2CU_BACKEND=cuda "$CXX" app.o vec.o -o multi_cuda && [[ -x multi_cuda ]] \
+    && pass "declare target across files, nvcc -rdc (not run)" || fail "multi-file cuda build"
+fi
+cd ..
+
+# --- omp2cu --report -------------------------------------------------------------------------------
+NVCC=/nonexistent/nvcc "$BIN/omp2cu" --report "$SAMPLES/saxpy.c" > report.txt 2>&1
+if grep -q "saxpy.c:15: kernel main_L15_kernel" report.txt && grep -q "mode: SPMD" report.txt &&
+   grep -q "G (lanes per OpenMP thread)" report.txt && grep -q "nvcc not found" report.txt; then
+  pass "omp2cu --report without nvcc"
+else
+  fail "omp2cu --report"; cat report.txt
+fi
+if [[ $nvcc_found -eq 1 ]]; then
+  "$BIN/omp2cu" --report "$SAMPLES/saxpy.c" > report_nvcc.txt 2>&1 &&
+    grep -q "ptxas (sm_90): [0-9]* registers, [0-9]* bytes shared memory" report_nvcc.txt \
+    && pass "omp2cu --report with ptxas" || { fail "omp2cu --report with nvcc"; cat report_nvcc.txt; }
+fi
+unset OMP2CU_BACKEND
 
 if [[ $failures -ne 0 ]]; then echo "$failures check(s) failed"; exit 1; fi
 echo "all omp2cu-cc checks passed"

@@ -1,0 +1,192 @@
+//===- LineDirectives.cpp - #line directives in the output ----------------===//
+#include "LineDirectives.h"
+#include "SourceText.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <algorithm>
+
+using namespace llvm;
+
+namespace omp2cu::lines {
+namespace {
+
+std::vector<StringRef> splitLines(StringRef Text) {
+  std::vector<StringRef> Lines;
+  while (!Text.empty()) {
+    auto [Line, Rest] = Text.split('\n');
+    Lines.push_back(Line.rtrim('\r'));
+    Text = Rest;
+  }
+  return Lines;
+}
+
+/// The characters of \p Orig (blanks aside) appear in order in \p Out.
+bool editedFrom(StringRef Orig, StringRef Out) {
+  size_t P = 0;
+  for (char C : Orig) {
+    if (C == ' ' || C == '\t')
+      continue;
+    P = Out.find(C, P);
+    if (P == StringRef::npos)
+      return false;
+    ++P;
+  }
+  return true;
+}
+
+enum class Op { Equal, Delete, Insert };
+
+/// Myers' O(ND) line diff of A and B (as ids), forward; empty if D > Max.
+std::vector<Op> diff(const std::vector<unsigned> &A, const std::vector<unsigned> &B,
+                     unsigned Max) {
+  const int N = A.size(), M = B.size();
+  const int Limit = std::min<int>(N + M, Max);
+  const int Off = Limit + 1;
+  std::vector<int> V(2 * Limit + 3, 0);
+  std::vector<std::vector<int>> Trace; // V[-d-1 .. d+1] at the start of round d
+  int Found = -1;
+  for (int D = 0; D <= Limit && Found < 0; ++D) {
+    Trace.emplace_back(V.begin() + Off - D - 1, V.begin() + Off + D + 2);
+    for (int K = -D; K <= D; K += 2) {
+      int X = (K == -D || (K != D && V[Off + K - 1] < V[Off + K + 1])) ? V[Off + K + 1]
+                                                                        : V[Off + K - 1] + 1;
+      int Y = X - K;
+      while (X < N && Y < M && A[X] == B[Y])
+        ++X, ++Y;
+      V[Off + K] = X;
+      if (X >= N && Y >= M) {
+        Found = D;
+        break;
+      }
+    }
+  }
+  if (Found < 0)
+    return {};
+  std::vector<Op> Ops;
+  int X = N, Y = M;
+  for (int D = Found; D > 0; --D) {
+    const std::vector<int> &T = Trace[D];
+    auto At = [&](int K) { return T[K + D + 1]; };
+    int K = X - Y;
+    int PK = (K == -D || (K != D && At(K - 1) < At(K + 1))) ? K + 1 : K - 1;
+    int PX = At(PK), PY = PX - PK;
+    while (X > PX && Y > PY) {
+      Ops.push_back(Op::Equal);
+      --X, --Y;
+    }
+    Ops.push_back(X == PX ? Op::Insert : Op::Delete);
+    X = PX;
+    Y = PY;
+  }
+  while (X > 0 && Y > 0) {
+    Ops.push_back(Op::Equal);
+    --X, --Y;
+  }
+  std::reverse(Ops.begin(), Ops.end());
+  return Ops;
+}
+
+/// Maps the output lines of a changed hunk to its input lines: the longest
+/// runs of lines edited in place at its start and at its end.
+void mapHunk(const std::vector<StringRef> &A, const std::vector<StringRef> &B, unsigned A0,
+             unsigned A1, unsigned B0, unsigned B1, std::vector<unsigned> &Map) {
+  unsigned NA = A1 - A0, NB = B1 - B0;
+  unsigned Pre = 0; // input lines edited in place at the start of the hunk
+  while (Pre < NA && Pre < NB && editedFrom(A[A0 + Pre], B[B0 + Pre])) {
+    Map[B0 + Pre] = A0 + Pre + 1;
+    ++Pre;
+  }
+  // ... and at its end (e.g. a function after a kernel inserted before it)
+  for (unsigned T = 1; T <= NA - Pre && T <= NB - Pre && editedFrom(A[A1 - T], B[B1 - T]); ++T)
+    Map[B1 - T] = A1 - T + 1;
+}
+
+} // namespace
+
+std::vector<unsigned> mapLines(StringRef Original, StringRef Generated, unsigned MaxEdits) {
+  std::vector<StringRef> A = splitLines(Original), B = splitLines(Generated);
+  StringMap<unsigned> Ids;
+  auto Intern = [&](const std::vector<StringRef> &L) {
+    std::vector<unsigned> Out;
+    for (StringRef S : L)
+      Out.push_back(Ids.try_emplace(S, Ids.size()).first->second);
+    return Out;
+  };
+  std::vector<unsigned> IA = Intern(A), IB = Intern(B);
+  std::vector<Op> Ops = diff(IA, IB, MaxEdits);
+  if (Ops.empty() && !(A.empty() && B.empty()))
+    return {};
+  std::vector<unsigned> Map(B.size(), 0);
+  unsigned I = 0, J = 0, HA = 0, HB = 0;
+  bool InHunk = false;
+  for (Op O : Ops) {
+    if (O == Op::Equal) {
+      if (InHunk)
+        mapHunk(A, B, HA, I, HB, J, Map);
+      InHunk = false;
+      Map[J] = I + 1;
+      ++I, ++J;
+      continue;
+    }
+    if (!InHunk) {
+      HA = I;
+      HB = J;
+      InHunk = true;
+    }
+    if (O == Op::Delete)
+      ++I;
+    else
+      ++J;
+  }
+  if (InHunk)
+    mapHunk(A, B, HA, I, HB, J, Map);
+  return Map;
+}
+
+std::string addLineDirectives(StringRef Original, StringRef Generated, StringRef OriginalName,
+                              StringRef GeneratedName) {
+  // The input's own #line directives (generated code) would be overridden.
+  for (StringRef L : splitLines(Original)) {
+    L = L.ltrim(" \t");
+    if (!L.consume_front("#"))
+      continue;
+    L = L.ltrim(" \t");
+    if (L.starts_with("line ") || L.starts_with("line\t") || (!L.empty() && isDigit(L[0])))
+      return Generated.str();
+  }
+  std::vector<unsigned> Map = mapLines(Original, Generated);
+  if (Map.empty())
+    return Generated.str();
+  std::vector<StringRef> B = splitLines(Generated);
+  std::string OrigQ = "\"" + text::cstring(OriginalName) + "\"";
+  std::string GenQ = "\"" + text::cstring(GeneratedName) + "\"";
+  std::string Out;
+  Out.reserve(Generated.size() + Generated.size() / 8);
+  bool PresumedOrig = false;  // the file the compiler assigns to the next line
+  unsigned PresumedLine = 1;  // ... and its line number
+  unsigned Phys = 1;          // the next line's number in the output
+  bool Continued = false;     // the previous line ends with a backslash
+  for (size_t J = 0; J < B.size(); ++J) {
+    bool WantOrig = Map[J] != 0;
+    unsigned WantLine = WantOrig ? Map[J] : Phys;
+    if ((WantOrig != PresumedOrig || WantLine != PresumedLine) && !Continued) {
+      if (!WantOrig)
+        WantLine = Phys + 1; // the directive takes a line
+      Out += "#line " + std::to_string(WantLine) + " " + (WantOrig ? OrigQ : GenQ) + "\n";
+      ++Phys;
+      PresumedOrig = WantOrig;
+      PresumedLine = WantLine;
+    }
+    Out += B[J];
+    if (J + 1 < B.size() || Generated.ends_with("\n"))
+      Out += "\n";
+    Continued = B[J].ends_with("\\");
+    ++Phys;
+    ++PresumedLine;
+  }
+  return Out;
+}
+
+} // namespace omp2cu::lines

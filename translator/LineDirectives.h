@@ -1,0 +1,40 @@
+//===- LineDirectives.h - #line directives in the output --------*- C++ -*-===//
+//
+// Part of omp2cu. With `--line-directives` the generated source carries
+// `#line` directives so that the compiler's diagnostics (and __FILE__,
+// __LINE__, assert) name the user's file and line for every line taken from
+// it, edited in place or not, and the generated file's own line for the code
+// the translator wrote (kernels, launch code).
+//
+// The mapping comes from a line diff of the input and the output (Myers):
+// equal lines map to their input line; within a changed hunk, input lines
+// whose characters all reappear in order in an output line (an insertion
+// such as `__host__ __device__ `, a cast, `omp2cu::`) map to it, in runs
+// from the start and from the end of the hunk.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OMP2CU_TRANSLATOR_LINEDIRECTIVES_H
+#define OMP2CU_TRANSLATOR_LINEDIRECTIVES_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+#include <vector>
+
+namespace omp2cu::lines {
+
+/// For each line of \p Generated, the (1-based) line of \p Original it comes
+/// from, or 0 for a generated line. Empty when the difference is too large to
+/// compute cheaply (more than \p MaxEdits inserted plus deleted lines).
+std::vector<unsigned> mapLines(llvm::StringRef Original, llvm::StringRef Generated,
+                               unsigned MaxEdits = 4000);
+
+/// \p Generated with `#line` directives: lines from \p Original refer to
+/// \p OriginalName, generated lines to \p GeneratedName. Returned unchanged
+/// when the input has `#line` directives of its own or no mapping was found.
+std::string addLineDirectives(llvm::StringRef Original, llvm::StringRef Generated,
+                              llvm::StringRef OriginalName, llvm::StringRef GeneratedName);
+
+} // namespace omp2cu::lines
+
+#endif // OMP2CU_TRANSLATOR_LINEDIRECTIVES_H
