@@ -81,6 +81,11 @@ private:
   std::unique_ptr<model::Construct> buildConstruct(const clang::OMPExecutableDirective *D,
                                                    const model::Construct *Parent);
   void findChildren(const clang::Stmt *S, model::Construct &C);
+  std::unique_ptr<model::Construct> buildCall(const clang::CallExpr *CE,
+                                              const clang::FunctionDecl *F,
+                                              const model::Construct *Parent);
+  /// The functions being expanded (calls of functions that hold OpenMP constructs).
+  std::vector<const clang::FunctionDecl *> CallStack;
   bool parseLoop(const clang::ForStmt *For, model::Loop &L);
   void parseClauses(const clang::OMPExecutableDirective *D, model::Construct &C, bool IsRoot);
   void kernelNumThreads();

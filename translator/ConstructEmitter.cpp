@@ -288,10 +288,13 @@ std::string KernelEmitter::loopNest(const Construct &C,
 // ---- Constructs ----------------------------------------------------------------------------
 
 CharSourceRange KernelEmitter::constructRange(const Construct &C) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (C.Call) // the call expression
+    return CharSourceRange::getTokenRange(SM.getExpansionLoc(C.Call->getBeginLoc()),
+                                          SM.getExpansionLoc(C.Call->getEndLoc()));
   if (const Stmt *Assoc = analysis::associatedStmt(C.D))
     return text::directiveWithStmt(Ctx, C.D, Assoc);
   // A standalone directive (barrier): its pragma line.
-  const SourceManager &SM = Ctx.getSourceManager();
   return CharSourceRange::getCharRange(SM.getExpansionLoc(C.D->getBeginLoc()),
                                        SM.getExpansionLoc(C.D->getEndLoc()));
 }
@@ -300,6 +303,8 @@ std::string KernelEmitter::construct(const Construct &C, std::set<const VarDecl 
                                      bool IsRoot) {
   if (C.Sync != SyncKind::None)
     return syncConstruct(C, std::move(Priv));
+  if (C.Call)
+    return callCopy(C);
   const plan::ConstructPlan &CP = P.of(C);
   const std::string Rt = rt(CP);
   const SourceManager &SM = Ctx.getSourceManager();
@@ -397,7 +402,10 @@ std::string KernelEmitter::construct(const Construct &C, std::set<const VarDecl 
     Body = simdMainBody(CP, Body, C.IsLoop ? Ind + "    " : Ind + "  ");
   std::string Head = fmt::format("{{ // #pragma omp {} ({}:{})", C.DirectiveText, R.FileName,
                                  C.Line);
-  if (C.IsLoop)
+  if (C.IsLoop && !CP.Scope)
+    Head += mainCode(CP) ? ": the team's main thread runs the iterations in order"
+                         : ": one thread runs the iterations in order";
+  else if (C.IsLoop)
     Head += ": iterations over " + plan::describeLevels(CP.Scope) +
             (CP.AutoSimd ? " (auto-simd)" : "");
   else if (CP.Serialized)
@@ -420,6 +428,67 @@ std::string KernelEmitter::construct(const Construct &C, std::set<const VarDecl 
     Out += Ind + "  " + Rt + "sync_group();\n";
   Out += Ind + "}";
   return Out;
+}
+
+std::string KernelEmitter::callCopy(const Construct &C) {
+  const plan::ConstructPlan &CP = P.of(C);
+  const FunctionDecl *F = C.Callee;
+  // The function's constructs, for the context of this call.
+  for (const auto &Ch : C.Children) {
+    std::string Text = construct(*Ch, {}, false);
+    if (P.of(*Ch).Fork)
+      Text = fork(*Ch, Text);
+    if (P.of(*Ch).SimdFork)
+      Text = simdFork(*Ch, Text);
+    KR.ReplaceText(constructRange(*Ch), Text);
+  }
+  std::string Body = KR.getRewrittenText(text::stmtRange(Ctx, C.Body));
+  if (CP.SimdMain) {
+    if (!F->getReturnType()->isVoidType())
+      diag::error(Ctx.getDiagnostics(), C.Call->getBeginLoc(),
+                  "'" + F->getNameAsString() + "' returns a value and its code around a simd "
+                  "loop cannot run in every lane (generic SIMD); this is not supported yet");
+    Body = "{\n  " + simdMainBody(CP, Body, "  ") + "\n}";
+  }
+  // What the copy needs from its caller's context, then the function's parameters (those the
+  // team shares get their team copy as the copy starts).
+  std::string Params, Args, Prologue;
+  auto Add = [](std::string &L, const std::string &X) { L += (L.empty() ? "" : ", ") + X; };
+  if (mainCode(CP)) {
+    Add(Params, "omp2cu::dev::GenericTeam &omp2cu_team");
+    Add(Args, "omp2cu_team");
+  }
+  if (CP.InRegion) {
+    Add(Params, "omp2cu::dev::ParallelRegion omp2cu_par");
+    Add(Args, "omp2cu_par");
+  } else if (!TS.empty()) {
+    Add(Params, TS.StructName + TI.Args + " &omp2cu_sh");
+    Add(Args, "omp2cu_sh");
+  }
+  for (const ParmVarDecl *Parm : F->parameters()) {
+    std::string N = Parm->getNameAsString();
+    if (const SharedSlot *S = slot(Parm, nullptr)) {
+      Add(Params, text::declare(Ctx, Parm->getType(), "omp2cu_" + N));
+      Prologue += "  " + sharedDecl(*S, N, "omp2cu_" + N, CP, "  ") + "\n";
+    } else {
+      Add(Params, text::declare(Ctx, Parm->getType(), N));
+    }
+  }
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const Expr *A : C.Call->arguments())
+    Add(Args, KR.getRewrittenText(SM.getExpansionRange(A->getSourceRange())));
+  std::string Name = Base + "_" + F->getNameAsString() + "_L" + std::to_string(C.Line);
+  for (const std::string &O : Outlined)
+    if (O.find(" " + Name + "(") != std::string::npos)
+      Name += "_" + std::to_string(C.Col);
+  if (!Prologue.empty()) // after the body's opening brace
+    Body.insert(Body.find('{') + 1, "\n" + Prologue);
+  Outlined.push_back(fmt::format(
+      "/// {0}: the copy of '{1}' for its call at {2}:{3} in {4} (it holds OpenMP constructs).\n"
+      "{5}__device__ {6} {0}({7}) {8}\n\n",
+      Name, F->getNameAsString(), R.FileName, C.Line, R.KernelName, TI.Header,
+      text::type(Ctx, F->getReturnType()), Params, Body));
+  return Name + TI.Args + "(" + Args + ")";
 }
 
 std::string KernelEmitter::syncConstruct(const Construct &C, std::set<const VarDecl *> Priv) {

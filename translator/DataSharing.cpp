@@ -31,6 +31,39 @@ VarKey bindingOf(const VarDecl *V, const Construct *From) {
   return {V, nullptr};
 }
 
+bool declaredInKernelCode(const ASTContext &Ctx, const Region &R, const VarDecl *V) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation L = SM.getExpansionLoc(V->getLocation());
+  auto In = [&](SourceRange Range) {
+    return !SM.isBeforeInTranslationUnit(L, Range.getBegin()) &&
+           SM.isBeforeInTranslationUnit(L, Range.getEnd());
+  };
+  if (In(text::directiveWithStmt(Ctx, R.Root->D, associatedStmt(R.Root->D)).getAsRange()))
+    return true;
+  for (SourceRange Range : R.CalleeRanges)
+    if (In(Range))
+      return true;
+  return false;
+}
+
+bool holdsOpenMP(const ASTContext &Ctx, const FunctionDecl *F) {
+  const FunctionDecl *Def = F ? F->getDefinition() : nullptr;
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!Def || !Def->getBody() || !SM.isInMainFile(SM.getExpansionLoc(Def->getLocation())))
+    return false;
+  std::function<bool(const Stmt *)> Has = [&](const Stmt *S) {
+    if (!S)
+      return false;
+    if (isa<OMPExecutableDirective>(S))
+      return true;
+    for (const Stmt *Ch : S->children())
+      if (Has(Ch))
+        return true;
+    return false;
+  };
+  return Has(Def->getBody());
+}
+
 bool isTeamLevel(const Construct &C) {
   for (const Construct *X = &C; X; X = X->Parent)
     if (X->Leaves & LeafParallel)
@@ -249,10 +282,7 @@ private:
       // Host variables that do not reach the kernel (e.g. used only in the region's clauses
       // evaluated by the host) are no concern here; private copies of enclosing constructs
       // (their clause items and loop variables) are.
-      bool Reaches = Key.Binder != nullptr ||
-                     declaredIn(SM, V, text::directiveWithStmt(Ctx, R.Root->D,
-                                                               associatedStmt(R.Root->D))
-                                           .getAsRange());
+      bool Reaches = Key.Binder != nullptr || declaredInKernelCode(Ctx, R, V);
       for (const RegionVar &RV : R.Vars)
         Reaches |= RV.Var == V;
       if (!Reaches)
@@ -287,7 +317,7 @@ private:
   /// outside the loop: one that is neither shared by the team (a team-code variable a parallel
   /// region writes lives in shared memory) nor in device memory, nor a clause item of the loop.
   void loopCarried(Construct &C) {
-    if (C.IsLoop && (C.Leaves & LeafFor)) {
+    if (C.IsLoop && (C.Leaves & LeafFor) && C.D) {
       SourceRange Range = text::directiveWithStmt(Ctx, C.D, associatedStmt(C.D)).getAsRange();
       Writes W;
       W.TraverseStmt(const_cast<Stmt *>(C.Body));

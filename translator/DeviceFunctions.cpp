@@ -42,6 +42,8 @@ struct Marker {
   const SourceManager &SM;
   bool Ok = true;
   std::set<const FunctionDecl *> Done;
+  /// Functions that hold OpenMP constructs: kernels call copies of them.
+  std::set<const FunctionDecl *> Copied;
   std::vector<const FunctionDecl *> Work;
   std::set<unsigned> Marked;
   /// Functions defined in another file (called from kernels here).
@@ -100,33 +102,56 @@ struct Marker {
       error(CE->getBeginLoc(), "member functions cannot be called in target regions yet");
       return;
     }
+    if (analysis::holdsOpenMP(Ctx, Def)) {
+      // Kernels call copies of it made for each call (the emitter's): the function itself stays
+      // a host function; what it calls is device code.
+      if (Copied.insert(Def).second)
+        scanCopy(Def->getBody());
+      return;
+    }
     if (Done.insert(Def).second)
       Work.push_back(Def);
+  }
+
+  /// The body of a function that kernels call copies of: its calls, and its global variables.
+  void scanCopy(const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *CE = dyn_cast<CallExpr>(S))
+      call(CE);
+    globals(S);
+    for (const Stmt *Ch : S->children())
+      scanCopy(Ch);
+  }
+
+  void globals(const Stmt *S) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (V->hasGlobalStorage() && !V->isConstexpr() &&
+            !(V->getType().isConstQualified() && V->getType()->isIntegralOrEnumerationType() &&
+              V->getInit() && V->getInit()->isIntegerConstantExpr(Ctx)))
+          error(DRE->getBeginLoc(), "global variable '" + V->getNameAsString() +
+                                        "' used in a function called from a target region "
+                                        "needs 'declare target', which is not supported yet");
   }
 
   void scan(const Stmt *S, bool InFunction) {
     if (!S)
       return;
     if (const auto *CE = dyn_cast<CallExpr>(S)) {
+      if (InFunction && CE->getDirectCallee() && analysis::holdsOpenMP(Ctx, CE->getDirectCallee()))
+        error(CE->getBeginLoc(), "'" + CE->getDirectCallee()->getNameAsString() +
+                                     "' holds OpenMP constructs and is called from a function that "
+                                     "does not; this is not supported yet (call it from the target "
+                                     "region, or from a function with OpenMP constructs)");
       call(CE);
       if (InFunction)
         if (const FunctionDecl *F = CE->getDirectCallee())
           if (F->getName().starts_with("omp_"))
             RW.InsertTextBefore(SM.getExpansionLoc(CE->getBeginLoc()), "omp2cu::");
     }
-    if (InFunction) {
-      if (const auto *D = dyn_cast<OMPExecutableDirective>(S))
-        error(D->getBeginLoc(), "OpenMP directives in functions called from target regions "
-                                "(orphaned constructs) are not supported yet");
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-        if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-          if (V->hasGlobalStorage() && !V->isConstexpr() &&
-              !(V->getType().isConstQualified() && V->getType()->isIntegralOrEnumerationType() &&
-                V->getInit() && V->getInit()->isIntegerConstantExpr(Ctx)))
-            error(DRE->getBeginLoc(), "global variable '" + V->getNameAsString() +
-                                          "' used in a function called from a target region "
-                                          "needs 'declare target', which is not supported yet");
-    }
+    if (InFunction)
+      globals(S);
     for (const Stmt *Ch : S->children())
       scan(Ch, InFunction);
   }
@@ -237,7 +262,8 @@ std::vector<const FunctionDecl *> exportedDeclareTargetFunctions(ASTContext &Ctx
       const auto *F = dyn_cast<FunctionDecl>(D);
       if (F && F->doesThisDeclarationHaveABody() && !isa<CXXMethodDecl>(F) &&
           F->getTemplatedKind() == FunctionDecl::TK_NonTemplate && F->isExternallyVisible() &&
-          isDeclareTarget(F) && SM.isInMainFile(SM.getExpansionLoc(F->getLocation())))
+          isDeclareTarget(F) && SM.isInMainFile(SM.getExpansionLoc(F->getLocation())) &&
+          !analysis::holdsOpenMP(Ctx, F)) // kernels of this file call copies of those
         Out.push_back(F);
     }
   }

@@ -182,7 +182,9 @@ void KernelEmitter::applyLeafEdits(const Construct &C) {
       std::string Lead = leader(CP.GuardLevels, CP);
       if (!Lead.empty()) {
         KR.InsertTextBefore(Range.getBegin(), "if (" + Lead + ") { ");
-        KR.InsertTextAfter(Range.getEnd(), " } " + guardSync(CP.GuardLevels, CP));
+        KR.InsertTextAfter(Range.getEnd(), CP.GuardBarrierAfterLoop
+                                               ? std::string(" }")
+                                               : " } " + guardSync(CP.GuardLevels, CP));
       }
     }
   }

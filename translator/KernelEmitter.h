@@ -92,6 +92,9 @@ private:
                        const std::string &Ind, const std::string &Body,
                        const std::set<const clang::VarDecl *> &ClauseVars, bool TrackLast);
   std::string syncConstruct(const model::Construct &C, std::set<const clang::VarDecl *> Priv);
+  /// A call of a function that holds OpenMP constructs: outlines the copy of the function made
+  /// for the context of the call and returns the call of that copy.
+  std::string callCopy(const model::Construct &C);
   bool outerIsShared(const clang::VarDecl *V, const model::Construct &C,
                      const std::set<const clang::VarDecl *> &Priv) const;
 

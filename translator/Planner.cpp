@@ -169,12 +169,10 @@ struct Planner {
     if (C.IsLoop) {
       if (C.Leaves & LeafDistribute)
         P.Scope |= LevelTeams;
-      if (C.Leaves & LeafFor) {
-        if (Body == Exec::Team)
-          return fail(C, "orphaned 'for' outside a parallel region is not supported yet");
-        if (Body == Exec::Thread)
-          P.Scope |= LevelThreads; // a nested region's one thread takes all iterations
-      }
+      // A `for` in team code binds to the team's implicit region of one thread, and one in a
+      // nested parallel region to that region's one thread: that thread takes all iterations.
+      if ((C.Leaves & LeafFor) && Body == Exec::Thread)
+        P.Scope |= LevelThreads;
       if ((C.Leaves & LeafSimd) && !Main)
         P.Scope |= LevelLanes;
       if (AllowAutoSimd && autoSimdCandidate(C) && !(Inside & LevelLanes) && !Main) {
@@ -212,6 +210,12 @@ struct Planner {
       K.GenericSimd = true;
     } else if (C.Sequential == Construct::SeqGuarded) {
       P.GuardLevels = Redundant;
+      // A team barrier after each guarded store would be reached at different iterations by
+      // the lanes that share the loop: one barrier after the loop makes the stores visible.
+      if (C.IsLoop && (P.Scope & LevelLanes) && (Redundant & LevelThreads)) {
+        P.GuardBarrierAfterLoop = true;
+        P.SyncTeamAfter = true;
+      }
     }
 
     // Implicit barriers: at the end of a nested `parallel` (SPMD; a fork

@@ -35,6 +35,10 @@ struct ConstructPlan {
   /// stores are guarded to the first executor of each, followed by a barrier
   /// of that scope (SPMDization). 0: nothing to guard.
   unsigned GuardLevels = 0;
+  /// The guarded stores are followed by one barrier after the loop instead of
+  /// one each: the loop's iterations are spread over lanes that the barrier
+  /// would wait for at different iterations.
+  bool GuardBarrierAfterLoop = false;
   /// Levels present in the kernel on which the body's code runs redundantly
   /// (0 in generic mode's team code: the main thread alone runs it).
   unsigned Redundant = 0;

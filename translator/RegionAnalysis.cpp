@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "Analyzer.h"
 
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclOpenMP.h"
 #include "clang/AST/OpenMPClause.h"
 #include "llvm/ADT/StringSet.h"
@@ -23,7 +24,7 @@ using namespace omp2cu::model;
 namespace omp2cu::analysis {
 
 const Stmt *associatedStmt(const OMPExecutableDirective *D) {
-  if (!D->hasAssociatedStmt())
+  if (!D || !D->hasAssociatedStmt())
     return nullptr;
   const Stmt *S = D->getAssociatedStmt();
   while (const auto *CS = dyn_cast_or_null<CapturedStmt>(S))
@@ -460,9 +461,11 @@ Analyzer::buildConstruct(const OMPExecutableDirective *D, const Construct *Paren
     findChildren(S, *C);
     for (const auto &Ch : C->Children)
       if (C->Sync != SyncKind::Sections && Ch->Sync == SyncKind::None)
-        error(Ch->D->getBeginLoc(), "'#pragma omp " + Ch->DirectiveText.substr(0, Ch->DirectiveText.find(' ')) +
-                                        "' inside '" + C->DirectiveText +
-                                        "' is not supported yet");
+        error(Ch->D ? Ch->D->getBeginLoc() : Ch->Call->getBeginLoc(),
+              (Ch->Call ? "a " + Ch->DirectiveText + ", which holds OpenMP constructs,"
+                        : "'#pragma omp " +
+                              Ch->DirectiveText.substr(0, Ch->DirectiveText.find(' ')) + "'") +
+                  " inside '" + C->DirectiveText + "' is not supported yet");
     return C;
   }
   if (const auto *LD = dyn_cast<OMPLoopBasedDirective>(D)) {
@@ -522,8 +525,48 @@ void Analyzer::findChildren(const Stmt *S, Construct &C) {
       C.Children.push_back(std::move(Child));
     return;
   }
+  if (const auto *CE = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *F = CE->getDirectCallee(); F && holdsOpenMP(Ctx, F)) {
+      if (std::unique_ptr<Construct> Child = buildCall(CE, F->getDefinition(), &C))
+        C.Children.push_back(std::move(Child));
+      for (const Expr *A : CE->arguments())
+        findChildren(A, C);
+      return;
+    }
   for (const Stmt *Ch : S->children())
     findChildren(Ch, C);
+}
+
+/// A call of a function that holds OpenMP constructs (orphaned constructs): a node whose body is
+/// the function's, with the function's constructs as its children.
+std::unique_ptr<Construct> Analyzer::buildCall(const CallExpr *CE, const FunctionDecl *F,
+                                               const Construct *Parent) {
+  std::string Name = F->getNameAsString();
+  if (std::find(CallStack.begin(), CallStack.end(), F) != CallStack.end()) {
+    error(CE->getBeginLoc(), "recursive call of '" + Name +
+                                 "', which holds OpenMP constructs, in a target region");
+    return nullptr;
+  }
+  if (isa<CXXMethodDecl>(F) || F->getTemplatedKind() != FunctionDecl::TK_NonTemplate ||
+      F->isVariadic()) {
+    error(CE->getBeginLoc(), "'" + Name + "' holds OpenMP constructs; calling a member "
+                             "function, a template or a variadic function that does is not "
+                             "supported yet in a target region");
+    return nullptr;
+  }
+  auto C = std::make_unique<Construct>();
+  C->Call = CE;
+  C->Callee = F;
+  C->Parent = Parent;
+  C->Body = F->getBody();
+  C->Line = SM.getExpansionLineNumber(CE->getBeginLoc());
+  C->Col = SM.getExpansionColumnNumber(CE->getBeginLoc());
+  C->DirectiveText = "call of " + Name + "()";
+  R.CalleeRanges.push_back(F->getSourceRange());
+  CallStack.push_back(F);
+  findChildren(C->Body, *C);
+  CallStack.pop_back();
+  return C;
 }
 
 /// True if \p E refers to a variable declared inside \p Range.

@@ -46,6 +46,17 @@ model::VarKey bindingOf(const clang::VarDecl *V, const model::Construct *From);
 /// True if the body of \p C runs outside every parallel region (team code).
 bool isTeamLevel(const model::Construct &C);
 
+/// True if \p V is a variable of the kernel's own code: declared in the target
+/// region, or in a function it calls whose copy the kernel gets (a function
+/// that holds OpenMP constructs).
+bool declaredInKernelCode(const clang::ASTContext &Ctx, const model::Region &R,
+                          const clang::VarDecl *V);
+
+/// True if \p F is defined in the main file and its body holds OpenMP
+/// directives: a call of it in a target region becomes a call of a copy made
+/// for the context of the call (orphaned constructs).
+bool holdsOpenMP(const clang::ASTContext &Ctx, const clang::FunctionDecl *F);
+
 /// Parses one list item of a map/to/from clause (`x`, `a[lb:len]`,
 /// `p[lb:len]`, `A[lb:len][0:m]`, `a[i]`) into \p V (Var, K, section).
 /// Reports what is not supported and returns false.

@@ -11,6 +11,8 @@
 #ifndef OMP2CU_TRANSLATOR_REGIONMODEL_H
 #define OMP2CU_TRANSLATOR_REGIONMODEL_H
 
+#include "clang/Basic/SourceLocation.h"
+
 #include <map>
 #include <memory>
 #include <set>
@@ -18,6 +20,7 @@
 #include <vector>
 
 namespace clang {
+class CallExpr;
 class Expr;
 class FieldDecl;
 class ForStmt;
@@ -119,6 +122,11 @@ struct Construct {
   const clang::Expr *DistScheduleChunk = nullptr;
   unsigned Line = 0, Col = 0;
   std::string DirectiveText;          ///< "target teams distribute ..."
+  /// A call of a function of this file that holds OpenMP constructs (orphaned constructs):
+  /// not a directive (D is null); Body is the callee's body. The kernel gets a copy of the
+  /// function made for the context of the call.
+  const clang::CallExpr *Call = nullptr;
+  const clang::FunctionDecl *Callee = nullptr;
   std::string Filter = "0";           ///< masked(filter), as written; master: 0
   std::string CriticalName;           ///< critical(name); "" for the unnamed one
   std::vector<const clang::VarDecl *> CopyPrivate; ///< single copyprivate(...)
@@ -197,6 +205,9 @@ struct Region {
   std::string FileName;
   unsigned Line = 0;
   SharingFacts Sharing;
+  /// The bodies of the functions the region calls that hold OpenMP constructs: their variables
+  /// are variables of the kernel, like those declared in the region.
+  std::vector<clang::SourceRange> CalleeRanges;
 };
 
 } // namespace omp2cu::model

@@ -85,6 +85,9 @@ public:
       local(L.Var);
     for (const ClauseVar &CV : C.Vars)
       local(CV.Var);
+    if (C.Callee)
+      for (const ParmVarDecl *P : C.Callee->parameters())
+        local(P);
   }
 
   K scan(const Stmt *S);
@@ -113,6 +116,23 @@ private:
       Locals.insert(V);
   }
 
+  /// A call of a function whose copy the kernel gets (a child of C): it runs where the call is,
+  /// like a nested construct; its own code is classified with its node.
+  bool childCall(const Expr *E) const {
+    const auto *CE = dyn_cast_or_null<CallExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
+    if (!CE)
+      return false;
+    for (const auto &Ch : C.Children)
+      if (Ch->Call == CE) {
+        for (const Expr *A : CE->arguments())
+          if (!isPure(A))
+            return false;
+        return true;
+      }
+    return false;
+  }
+  bool pure(const Expr *E) const { return isPure(E) || childCall(E); }
+
   K unsafe(const Stmt *S) {
     if (!C.FirstUnsafe)
       C.FirstUnsafe = S;
@@ -123,7 +143,7 @@ private:
 
 K Classifier::classifyExpr(const Expr *E, const Stmt *AsStmt) {
   E = E->IgnoreParens();
-  if (isPure(E))
+  if (pure(E))
     return K::SeqRedundant;
   auto Store = [&](const Expr *LHS, bool OperandsPure) {
     if (!OperandsPure)
@@ -151,18 +171,18 @@ K Classifier::classifyExpr(const Expr *E, const Stmt *AsStmt) {
   };
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     if (BO->isAssignmentOp())
-      return Store(BO->getLHS(), isPure(BO->getRHS()) && isPure(BO->getLHS()));
+      return Store(BO->getLHS(), pure(BO->getRHS()) && pure(BO->getLHS()));
     if (BO->getOpcode() == BO_Comma)
       return maxSeq(classifyExpr(BO->getLHS(), AsStmt), classifyExpr(BO->getRHS(), AsStmt));
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E))
     if (UO->isIncrementDecrementOp())
-      return Store(UO->getSubExpr(), isPure(UO->getSubExpr()));
+      return Store(UO->getSubExpr(), pure(UO->getSubExpr()));
   if (const auto *CE = dyn_cast<CallExpr>(E)) {
     // A call for its effect runs once, on the guarding thread, unless it
     // could write a local of the executor (its address is passed).
     for (const Expr *A : CE->arguments()) {
-      if (!isPure(A))
+      if (!pure(A))
         return K::SeqUnsafe;
       const Expr *X = strip(A);
       if (const auto *UO = dyn_cast<UnaryOperator>(X))
@@ -210,7 +230,7 @@ K Classifier::scan(const Stmt *S) {
       if (const auto *V = dyn_cast<VarDecl>(D)) {
         if (V->isStaticLocal())
           return unsafe(S);
-        if (V->getInit() && !isPure(V->getInit()))
+        if (V->getInit() && !pure(V->getInit()))
           return unsafe(S);
         if (teamShared(V)) {
           // The team's copy, in shared memory: its initialization is guarded (the emitter
@@ -231,14 +251,14 @@ K Classifier::scan(const Stmt *S) {
       if (H == K::SeqUnsafe || H == K::SeqGuarded)
         return unsafe(S);
     }
-    if (For->getCond() && !isPure(For->getCond()))
+    if (For->getCond() && !pure(For->getCond()))
       return unsafe(S);
     if (For->getInc()) {
       const VarDecl *V = nullptr;
       if (const auto *UO = dyn_cast<UnaryOperator>(strip(For->getInc())))
         V = ownStorageRoot(UO->getSubExpr());
       else if (const auto *BO = dyn_cast<BinaryOperator>(strip(For->getInc())))
-        V = BO->isAssignmentOp() && isPure(BO->getRHS()) ? ownStorageRoot(BO->getLHS())
+        V = BO->isAssignmentOp() && pure(BO->getRHS()) ? ownStorageRoot(BO->getLHS())
                                                          : nullptr;
       if (!V || !Locals.count(V))
         return unsafe(S);
@@ -247,23 +267,25 @@ K Classifier::scan(const Stmt *S) {
     return scan(For->getBody());
   }
   if (const auto *If = dyn_cast<IfStmt>(S)) {
-    if (If->getInit() || If->getConditionVariable() || !isPure(If->getCond()))
+    if (If->getInit() || If->getConditionVariable() || !pure(If->getCond()))
       return unsafe(S);
     K Result = maxSeq(K::SeqRedundant, scan(If->getThen()));
     return maxSeq(Result, scan(If->getElse()));
   }
   if (const auto *W = dyn_cast<WhileStmt>(S)) {
-    if (!isPure(W->getCond()))
+    if (!pure(W->getCond()))
       return unsafe(S);
     return maxSeq(K::SeqRedundant, scan(W->getBody()));
   }
   if (const auto *Do = dyn_cast<DoStmt>(S)) {
-    if (!isPure(Do->getCond()))
+    if (!pure(Do->getCond()))
       return unsafe(S);
     return maxSeq(K::SeqRedundant, scan(Do->getBody()));
   }
   if (isa<ContinueStmt>(S) || isa<BreakStmt>(S))
     return K::SeqRedundant;
+  if (const auto *Ret = dyn_cast<ReturnStmt>(S)) // of a function whose copy the kernel calls
+    return !Ret->getRetValue() || pure(Ret->getRetValue()) ? K::SeqRedundant : unsafe(S);
   if (const auto *E = dyn_cast<Expr>(S)) {
     K Result = classifyExpr(E, S);
     if (Result == K::SeqUnsafe)

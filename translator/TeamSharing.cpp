@@ -25,16 +25,6 @@ const RegionVar *regionVar(const Region &R, const VarDecl *V) {
   return nullptr;
 }
 
-/// True if \p V is declared inside the target region (a variable of the kernel's own code).
-bool declaredInRegion(ASTContext &Ctx, const Region &R, const VarDecl *V) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  SourceRange Range =
-      text::directiveWithStmt(Ctx, R.Root->D, analysis::associatedStmt(R.Root->D)).getAsRange();
-  SourceLocation L = SM.getExpansionLoc(V->getLocation());
-  return !SM.isBeforeInTranslationUnit(L, Range.getBegin()) &&
-         SM.isBeforeInTranslationUnit(L, Range.getEnd());
-}
-
 /// The record or enum type of \p T (through arrays), if any.
 const TagDecl *tagOf(QualType T) {
   while (const ArrayType *AT = T->getAsArrayTypeUnsafe())
@@ -50,7 +40,7 @@ TeamSharingPlan planTeamSharing(ASTContext &Ctx, const Region &R, const plan::Ke
   std::set<VarKey> Keys;
   auto Consider = [&](const VarKey &K, bool ParamNeedsIt) {
     const VarDecl *V = K.Var;
-    if (K.Binder || declaredInRegion(Ctx, R, V)) {
+    if (K.Binder || analysis::declaredInKernelCode(Ctx, R, V)) {
       Keys.insert(K); // a variable of the team code
       return;
     }
@@ -74,7 +64,7 @@ TeamSharingPlan planTeamSharing(ASTContext &Ctx, const Region &R, const plan::Ke
   }
   if (!F.UsedInParallel.empty())
     for (const VarKey &K : F.EscapingInTeam)
-      if (K.Binder || declaredInRegion(Ctx, R, K.Var))
+      if (K.Binder || analysis::declaredInKernelCode(Ctx, R, K.Var))
         Keys.insert(K);
   if (Keys.empty())
     return TS;
