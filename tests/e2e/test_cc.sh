@@ -225,5 +225,21 @@ if [[ $nvcc_found -eq 1 ]]; then
 fi
 unset OMP2CU_BACKEND
 
+# --remarks: a remark per kernel with its mode; --no-spmdize: generic mode, and the program still
+# prints the same results.
+if "$CC" --backend=sim --remarks "$SAMPLES/team_code_control_flow.c" -o out/tcf 2>remarks.txt &&
+   grep -q "remark: kernel main_L.*_kernel: SPMDized mode" remarks.txt; then
+  pass "--remarks"
+else
+  fail "--remarks"; cat remarks.txt
+fi
+if "$CC" --backend=sim --remarks --no-spmdize "$SAMPLES/team_code_control_flow.c" -o out/tcfg \
+     2>remarks.txt && grep -q "generic mode: SPMDization disabled" remarks.txt &&
+   ./out/tcf >a.txt && ./out/tcfg >b.txt && cmp -s a.txt b.txt; then
+  pass "--no-spmdize"
+else
+  fail "--no-spmdize"; cat remarks.txt
+fi
+
 if [[ $failures -ne 0 ]]; then echo "$failures check(s) failed"; exit 1; fi
 echo "all omp2cu-cc checks passed"

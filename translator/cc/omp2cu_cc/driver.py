@@ -100,8 +100,11 @@ class Build:
         if self.o.std and std_matches(self.o.std, lang):
             args.append(f"-std={self.o.std}")
         args += self.o.translator_flags + (C_RELAXED if lang == "c" else [])
+        mine = (["--remarks"] if self.o.remarks else []) + \
+            (["--no-spmdize"] if self.o.no_spmdize else [])
         cmd = [self.tools.translator(), f"--backend={self.o.backend}", "--skip-plain",
-               "--separate-compilation", "--line-directives", inp.path, "-o", out, "--"] + args
+               "--separate-compilation", "--line-directives"] + mine + \
+            [inp.path, "-o", out, "--"] + args
         rc = self.runner.run(cmd)
         if rc != 0:
             raise DriverError(f"translation of '{inp.path}' failed (omp2cu exit code {rc})")
@@ -380,6 +383,11 @@ Compiler options (gcc conventions):
                           dependency files; they name your sources and headers and the runtime's
   @FILE                   read options from FILE
   --keep, -save-temps     keep the generated source beside the object or executable (.cu)
+  --remarks, -Rpass=openmp-opt
+                          print a remark per kernel: its execution mode (SPMD, SPMDized, generic,
+                          generic-SIMD) and why, the launch geometry, G, shared memory used
+  --no-spmdize            generic (master/worker) mode for kernels with team code around parallel
+                          regions, even where SPMD execution with guarded stores would do
   -v, -###                print the commands (-###: without running them)
   --version, --help
 

@@ -75,6 +75,8 @@ class Options:
     backend: str = "cuda"
     archs: List[str] = field(default_factory=list)
     keep: bool = False
+    remarks: bool = False          # --remarks: omp2cu's remark per kernel (mode, geometry, memory)
+    no_spmdize: bool = False       # --no-spmdize: generic mode where SPMDization would do
     verbose: bool = False
     dry_run: bool = False          # -###
     action: str = "link"           # link, compile (-c), source (-S), preprocess (-E), syntax
@@ -191,6 +193,10 @@ class _Parser:
             o.archs.extend(x for x in v.split(",") if x)
         elif a in ("--keep", "-save-temps") or a.startswith("-save-temps="):
             o.keep = True
+        elif a in ("--remarks", "-Rpass=openmp-opt"):
+            o.remarks = True
+        elif a == "--no-spmdize":
+            o.no_spmdize = True
         elif a in ("-v", "--verbose"):
             o.verbose = True
         elif a == "-###":
