@@ -6,6 +6,8 @@
 # omp2cu-c++; omp2cu --report.
 # Usage: test_cc.sh OMP2CU_CC SAMPLES_DIR WORK_DIR
 set -uo pipefail
+# `cmd | grep PATTERN >/dev/null`, not `grep -q`: grep -q exits at the first match, and the
+# writer's broken pipe would fail the pipeline under pipefail now and then.
 CC="$1"; SAMPLES="$2"; WORK="$3"
 BIN="$(cd "$(dirname "$CC")" && pwd)"
 CXX="$BIN/omp2cu-c++"
@@ -73,11 +75,11 @@ if [[ "${OMP2CU_E2E_NVCC:-1}" != 0 ]] && { command -v nvcc >/dev/null 2>&1 || [[
 fi
 
 # --- The backend from the environment (build systems pass only standard flags) ----------------
-OMP2CU_BACKEND=sim "$CC" "$SAMPLES/saxpy.c" -o out/env_sim && ./out/env_sim | grep -q "^saxpy n=50000" \
+OMP2CU_BACKEND=sim "$CC" "$SAMPLES/saxpy.c" -o out/env_sim && ./out/env_sim | grep "^saxpy n=50000" >/dev/null \
   && pass "OMP2CU_BACKEND=sim" || fail "OMP2CU_BACKEND=sim"
 expect_error "bad OMP2CU_BACKEND" "unknown backend 'opencl' (from OMP2CU_BACKEND)" \
   env OMP2CU_BACKEND=opencl "$CC" -c "$SAMPLES/saxpy.c"
-"$CC" --version | grep -q "^omp2cu-cc (omp2cu)" && pass "--version" || fail "--version"
+"$CC" --version | grep "^omp2cu-cc (omp2cu)" >/dev/null && pass "--version" || fail "--version"
 
 # --- Compiler conventions ----------------------------------------------------------------------
 export OMP2CU_BACKEND=sim
@@ -100,16 +102,16 @@ SRC
 # -c with several files and no -o: one object per file, in the current directory.
 "$CC" -c plain.c kern.c && [[ -f plain.o && -f kern.o ]] && pass "-c with two files" \
   || fail "-c with two files"
-nm plain.o | grep -q " T plain_twice$" && ! nm plain.o | grep -q omp2cu \
+nm plain.o | grep " T plain_twice$" >/dev/null && ! nm plain.o | grep omp2cu >/dev/null \
   && pass "a file without offloading is compiled as it is (C symbols, no runtime)" \
   || fail "plain file: symbols"
-nm kern.o | grep -q " T scale$" && pass "a translated C file keeps C linkage" || fail "C linkage"
+nm kern.o | grep " T scale$" >/dev/null && pass "a translated C file keeps C linkage" || fail "C linkage"
 "$CC" -v -c plain.c -o plain2.o 2>err.txt && grep -q "uses no OpenMP offloading" err.txt \
   && pass "-v: the cheap path is said" || fail "-v cheap path"
 expect_error "-o with -c and two files" "cannot specify '-o' with '-c', '-S' or '-E' with multiple files" \
   "$CC" -c plain.c kern.c -o both.o
 # -S: the generated source; a file without offloading: assembly, as gcc.
-"$CC" -S kern.c && head -1 kern.cu | grep -q "^#include <omp2cu/omp2cu.h>" && pass "-S writes kern.cu" \
+"$CC" -S kern.c && head -1 kern.cu | grep "^#include <omp2cu/omp2cu.h>" >/dev/null && pass "-S writes kern.cu" \
   || fail "-S translated"
 "$CC" -S plain.c && grep -q "plain_twice" plain.s && pass "-S of a plain file writes plain.s" \
   || fail "-S plain"
@@ -118,10 +120,10 @@ expect_error "-o with -c and two files" "cannot specify '-o' with '-c', '-S' or 
   && pass "-E" || fail "-E"
 # @file, and a .cu input (generated source) compiled without translation.
 printf -- '-c\n-O1\n"kern.cu"\n-o kern_from_cu.o\n' > args.rsp
-"$CC" @args.rsp && nm kern_from_cu.o | grep -q " T scale$" && pass "@file with a .cu input" \
+"$CC" @args.rsp && nm kern_from_cu.o | grep " T scale$" >/dev/null && pass "@file with a .cu input" \
   || fail "@file"
 # --keep with -c: the generated source beside the object; never over a file omp2cu did not write.
-mkdir -p obj && "$CC" --keep -c kern.c -o obj/kern.o && head -1 obj/kern.cu | grep -q omp2cu \
+mkdir -p obj && "$CC" --keep -c kern.c -o obj/kern.o && head -1 obj/kern.cu | grep omp2cu >/dev/null \
   && pass "--keep with -c" || fail "--keep with -c"
 echo "/* mine */" > obj/mine.cu
 expect_error "--keep does not overwrite a user's file" "which omp2cu did not write" \
@@ -130,7 +132,7 @@ grep -q mine obj/mine.cu && pass "user's .cu untouched" || fail "user's .cu over
 
 # --- Dependency files --------------------------------------------------------------------------
 "$CC" -c -MMD -MP kern.c -o obj/k.o
-if [[ -f obj/k.d ]] && head -1 obj/k.d | grep -q "^obj/k.o:" && grep -q " kern.c" obj/k.d &&
+if [[ -f obj/k.d ]] && head -1 obj/k.d | grep "^obj/k.o:" >/dev/null && grep -q " kern.c" obj/k.d &&
    grep -q " kern.h" obj/k.d && grep -q "omp2cu/omp2cu.h" obj/k.d && grep -q "^kern.h:" obj/k.d &&
    ! grep -q "/usr/include" obj/k.d && ! grep -q "omp2cu-cc\." obj/k.d; then
   pass "-MMD -MP: the object, the source, its header and the runtime's, phony targets"
@@ -140,9 +142,9 @@ fi
 "$CC" -c -MD -MF deps/custom.d -MT 'my target' kern.c -o obj/k2.o 2>/dev/null
 [[ ! -e obj/k2.o ]] && pass "-MF into a missing directory fails and leaves no object" || fail "-MF missing dir"
 mkdir -p deps && "$CC" -c -MD -MF deps/custom.d -MQ 'my $target' kern.c -o obj/k2.o &&
-  head -1 deps/custom.d | grep -q '^my\\ $$target:' && grep -q "/usr/include" deps/custom.d \
+  head -1 deps/custom.d | grep '^my\\ $$target:' >/dev/null && grep -q "/usr/include" deps/custom.d \
   && pass "-MD -MF -MQ" || { fail "-MD -MF -MQ"; cat deps/custom.d; }
-"$CC" -MM kern.c > mm.txt && head -1 mm.txt | grep -q "^kern.o:" && grep -q "kern.h" mm.txt \
+"$CC" -MM kern.c > mm.txt && head -1 mm.txt | grep "^kern.o:" >/dev/null && grep -q "kern.h" mm.txt \
   && pass "-MM to stdout" || { fail "-MM"; cat mm.txt; }
 "$CC" -c -MMD plain.c -o obj/plain.o && grep -q "^obj/plain.o: plain.c" obj/plain.d \
   && pass "-MMD of a file without offloading" || fail "-MMD plain"
@@ -185,7 +187,7 @@ printf 'int main(void) { return 0; }\n' | "$CC" -x c -c - -o stdin.o && [[ -f st
 cd ..
 
 # --- omp2cu-c++: .c files are C++ ----------------------------------------------------------------
-"$CXX" -c conv/plain.c -o conv/plain_cxx.o && nm conv/plain_cxx.o | grep -q "_Z11plain_twicei" \
+"$CXX" -c conv/plain.c -o conv/plain_cxx.o && nm conv/plain_cxx.o | grep "_Z11plain_twicei" >/dev/null \
   && pass "omp2cu-c++ compiles .c as C++" || fail "omp2cu-c++ .c"
 
 # --- Separate compilation: declare target function and variable of another file ----------------

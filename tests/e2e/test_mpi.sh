@@ -52,7 +52,7 @@ fi
 
 # A real MPI, when one is installed.
 if command -v mpicc >/dev/null 2>&1 && command -v mpiexec >/dev/null 2>&1; then
-  if mpicc -show 2>/dev/null | grep -qi mpich; then
+  if mpicc -show 2>/dev/null | grep -i mpich >/dev/null; then
     wrap=(env MPICH_CC="$CC" OMP2CU_BACKEND=sim mpicc)
     launch=(mpiexec -n 2)
   else
