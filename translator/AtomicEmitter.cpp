@@ -75,7 +75,7 @@ std::string KernelEmitter::atomic(const OMPAtomicDirective *D) {
       return "";
   }
   // As rewritten so far (OpenMP API calls in the operands are already renamed).
-  auto Text = [&](const Expr *E) { return KR.getRewrittenText(E->getSourceRange()); };
+  auto Text = [&](const Expr *E) { return KR->getRewrittenText(E->getSourceRange()); };
   auto Operand = [&](const Expr *E) { // parenthesized unless primary, like text::expr
     const Expr *S = E->IgnoreImpCasts();
     if (isa<DeclRefExpr>(S) || isa<IntegerLiteral>(S) || isa<ParenExpr>(S) ||

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelEmitter.h"
+#include "CCompat.h"
 #include "Diagnostics.h"
 #include "RegionAnalysis.h"
 #include "SourceText.h"
@@ -19,6 +20,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <functional>
 
 using namespace clang;
@@ -134,7 +136,7 @@ void KernelEmitter::rewriteSharedDecls(const Construct &C) {
         if (!V)
           continue;
         const Expr *I = writtenInit(V);
-        std::string Init = I ? KR.getRewrittenText(I->getSourceRange()) : "";
+        std::string Init = I ? KR->getRewrittenText(I->getSourceRange()) : "";
         if (const SharedSlot *S = slot(V, nullptr)) {
           // A variable only the parallel regions use: the team code's reference is unused.
           std::string Unused = !I && !usedInTeamCode(V, C) ? "[[maybe_unused]] " : "";
@@ -144,11 +146,12 @@ void KernelEmitter::rewriteSharedDecls(const Construct &C) {
                   text::declare(Ctx, V->getType(), name(V)) + (I ? " = " + Init : "") + ";";
         }
       }
-      KR.ReplaceText(text::stmtRange(Ctx, DS), Text);
+      KR->ReplaceText(text::stmtRange(Ctx, DS), Text);
     }
   }
   for (const auto &Ch : C.Children)
-    rewriteSharedDecls(*Ch);
+    if (!Ch->Call)
+      rewriteSharedDecls(*Ch);
 }
 
 bool KernelEmitter::outerIsShared(const VarDecl *V, const Construct &C,
@@ -394,10 +397,10 @@ std::string KernelEmitter::construct(const Construct &C, std::set<const VarDecl 
       Text = fork(*Ch, Text);
     if (P.of(*Ch).SimdFork)
       Text = simdFork(*Ch, Text);
-    KR.ReplaceText(constructRange(*Ch), Text);
+    KR->ReplaceText(constructRange(*Ch), Text);
   }
 
-  std::string Body = KR.getRewrittenText(text::stmtRange(Ctx, C.Body));
+  std::string Body = KR->getRewrittenText(text::stmtRange(Ctx, C.Body));
   if (CP.SimdMain)
     Body = simdMainBody(CP, Body, C.IsLoop ? Ind + "    " : Ind + "  ");
   std::string Head = fmt::format("{{ // #pragma omp {} ({}:{})", C.DirectiveText, R.FileName,
@@ -433,6 +436,33 @@ std::string KernelEmitter::construct(const Construct &C, std::set<const VarDecl 
 std::string KernelEmitter::callCopy(const Construct &C) {
   const plan::ConstructPlan &CP = P.of(C);
   const FunctionDecl *F = C.Callee;
+  const SourceManager &SM = Ctx.getSourceManager();
+  // The arguments as the caller's code has them.
+  std::vector<std::string> CallArgs;
+  for (const Expr *A : C.Call->arguments())
+    CallArgs.push_back(KR->getRewrittenText(SM.getExpansionRange(A->getSourceRange())));
+  // The copy is edited in a rewriter of its own: each copy of the function edits its text.
+  Rewriter Own(Ctx.getSourceManager(), Ctx.getLangOpts());
+  ccompat::fixMainFile(Ctx, {&Own});
+  Rewriter *Caller = KR;
+  KR = &Own;
+  // The globals the copy uses are parameters of the same names (their device copies); qualified
+  // references (ns::x) would still name the global: they name the parameter.
+  std::vector<const VarDecl *> Globals = analysis::callGlobals(C);
+  std::function<void(const Stmt *)> Unqualify = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (DRE->hasQualifier() && std::count(Globals.begin(), Globals.end(), DRE->getDecl()))
+        KR->ReplaceText(SM.getExpansionRange(DRE->getSourceRange()),
+                        DRE->getDecl()->getNameAsString());
+    for (const Stmt *Ch : S->children())
+      Unqualify(Ch);
+  };
+  Unqualify(C.Body);
+  rewriteApiCalls(C);
+  rewriteSharedDecls(C);
+  applyLeafEdits(C);
   // The function's constructs, for the context of this call.
   for (const auto &Ch : C.Children) {
     std::string Text = construct(*Ch, {}, false);
@@ -440,9 +470,9 @@ std::string KernelEmitter::callCopy(const Construct &C) {
       Text = fork(*Ch, Text);
     if (P.of(*Ch).SimdFork)
       Text = simdFork(*Ch, Text);
-    KR.ReplaceText(constructRange(*Ch), Text);
+    KR->ReplaceText(constructRange(*Ch), Text);
   }
-  std::string Body = KR.getRewrittenText(text::stmtRange(Ctx, C.Body));
+  std::string Body = KR->getRewrittenText(text::stmtRange(Ctx, C.Body));
   if (CP.SimdMain) {
     if (!F->getReturnType()->isVoidType())
       diag::error(Ctx.getDiagnostics(), C.Call->getBeginLoc(),
@@ -465,6 +495,11 @@ std::string KernelEmitter::callCopy(const Construct &C) {
     Add(Params, TS.StructName + TI.Args + " &omp2cu_sh");
     Add(Args, "omp2cu_sh");
   }
+  for (const VarDecl *G : Globals) {
+    Add(Params, text::declare(Ctx, Ctx.getLValueReferenceType(G->getType().getNonReferenceType()),
+                              G->getNameAsString()));
+    Add(Args, G->getNameAsString());
+  }
   for (const ParmVarDecl *Parm : F->parameters()) {
     std::string N = Parm->getNameAsString();
     if (const SharedSlot *S = slot(Parm, nullptr)) {
@@ -474,20 +509,38 @@ std::string KernelEmitter::callCopy(const Construct &C) {
       Add(Params, text::declare(Ctx, Parm->getType(), N));
     }
   }
-  const SourceManager &SM = Ctx.getSourceManager();
-  for (const Expr *A : C.Call->arguments())
-    Add(Args, KR.getRewrittenText(SM.getExpansionRange(A->getSourceRange())));
+  for (const std::string &A : CallArgs)
+    Add(Args, A);
   std::string Name = Base + "_" + F->getNameAsString() + "_L" + std::to_string(C.Line);
   for (const std::string &O : Outlined)
     if (O.find(" " + Name + "(") != std::string::npos)
       Name += "_" + std::to_string(C.Col);
+  KR = Caller;
   if (!Prologue.empty()) // after the body's opening brace
     Body.insert(Body.find('{') + 1, "\n" + Prologue);
-  Outlined.push_back(fmt::format(
-      "/// {0}: the copy of '{1}' for its call at {2}:{3} in {4} (it holds OpenMP constructs).\n"
-      "{5}__device__ {6} {0}({7}) {8}\n\n",
-      Name, F->getNameAsString(), R.FileName, C.Line, R.KernelName, TI.Header,
-      text::type(Ctx, F->getReturnType()), Params, Body));
+  std::string Why;
+  for (const auto &Ch : C.Children)
+    if (!Ch->Call)
+      Why = "it holds OpenMP constructs";
+  if (!Globals.empty()) {
+    std::string Names;
+    for (const VarDecl *G : Globals)
+      Names += (Names.empty() ? "'" : ", '") + G->getNameAsString() + "'";
+    const bool One = Globals.size() == 1;
+    Why += (Why.empty() ? "" : "; ") + std::string("it uses the global") + (One ? " " : "s ") +
+           Names +
+           (C.Globals.size() == Globals.size() ? ""
+            : C.Globals.empty()               ? " (through the functions it calls)"
+                                              : " (also through the functions it calls)") +
+           ": the kernel passes " + (One ? "its device copy" : "their device copies");
+  }
+  if (Why.empty())
+    Why = "it calls functions that need copies";
+  Outlined.push_back(fmt::format("/// {0}: the copy of '{1}' for its call at {2}:{3} in {4} ({9}).\n"
+                                 "{5}__device__ {6} {0}({7}) {8}\n\n",
+                                 Name, F->getNameAsString(), R.FileName, C.Line, R.KernelName,
+                                 TI.Header, text::type(Ctx, F->getReturnType()), Params, Body,
+                                 Why));
   return Name + TI.Args + "(" + Args + ")";
 }
 
@@ -526,7 +579,7 @@ std::string KernelEmitter::syncConstruct(const Construct &C, std::set<const VarD
   }
   (void)Priv;
 
-  auto BodyText = [&](const Stmt *S) { return KR.getRewrittenText(text::stmtRange(Ctx, S)); };
+  auto BodyText = [&](const Stmt *S) { return KR->getRewrittenText(text::stmtRange(Ctx, S)); };
   // The condition that picks the one GPU thread (of those that run this code) that does the
   // work: thread `Thread` of the team (in a nested region: its only thread), lane 0.
   auto Pick = [&](const std::string &Thread) {

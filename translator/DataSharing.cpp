@@ -12,7 +12,10 @@
 
 #include "clang/AST/RecursiveASTVisitor.h"
 
+#include <algorithm>
 #include <functional>
+#include <map>
+#include <set>
 
 using namespace clang;
 using namespace omp2cu::model;
@@ -46,22 +49,101 @@ bool declaredInKernelCode(const ASTContext &Ctx, const Region &R, const VarDecl 
   return false;
 }
 
-bool holdsOpenMP(const ASTContext &Ctx, const FunctionDecl *F) {
+namespace {
+
+/// A variable with static storage, other than a static local, that device code uses as a
+/// variable (not a compile-time constant the compiler folds). Static locals of device functions
+/// are reported (DeviceFunctions.cpp).
+bool usedGlobal(const ASTContext &Ctx, const VarDecl *V) {
+  if (!V->hasGlobalStorage() || V->isStaticLocal() || V->isConstexpr() ||
+      isa<OMPCapturedExprDecl>(V))
+    return false;
+  QualType T = V->getType();
+  return !(T.isConstQualified() && T->isIntegralOrEnumerationType() && V->getInit() &&
+           V->getInit()->isIntegerConstantExpr(Ctx));
+}
+
+} // namespace
+
+std::vector<const VarDecl *> callGlobals(const Construct &C) {
+  std::vector<const VarDecl *> Out;
+  std::function<void(const Construct &)> Walk = [&](const Construct &X) {
+    for (const VarDecl *G : X.Globals)
+      if (std::find(Out.begin(), Out.end(), G) == Out.end())
+        Out.push_back(G);
+    for (const auto &Ch : X.Children)
+      Walk(*Ch);
+  };
+  Walk(C);
+  return Out;
+}
+
+std::vector<const VarDecl *> globalsUsed(const ASTContext &Ctx, const Stmt *S) {
+  std::vector<const VarDecl *> Out;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *X) {
+    if (!X)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(X))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (usedGlobal(Ctx, V) && std::find(Out.begin(), Out.end(), V) == Out.end())
+          Out.push_back(V);
+    for (const Stmt *Ch : X->children())
+      Walk(Ch);
+  };
+  Walk(S);
+  return Out;
+}
+
+namespace {
+
+bool needsKernelCopy(const ASTContext &Ctx, const FunctionDecl *F,
+                     std::set<const FunctionDecl *> &InProgress) {
   const FunctionDecl *Def = F ? F->getDefinition() : nullptr;
   const SourceManager &SM = Ctx.getSourceManager();
   if (!Def || !Def->getBody() || !SM.isInMainFile(SM.getExpansionLoc(Def->getLocation())))
     return false;
-  std::function<bool(const Stmt *)> Has = [&](const Stmt *S) {
+  if (!InProgress.insert(Def).second)
+    return false; // recursion: decided by the outer call
+  std::function<bool(const Stmt *)> Needs = [&](const Stmt *S) {
     if (!S)
       return false;
     if (isa<OMPExecutableDirective>(S))
       return true;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()); V && usedGlobal(Ctx, V))
+        return true;
+    if (const auto *CE = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *G = CE->getDirectCallee(); G && needsKernelCopy(Ctx, G, InProgress))
+        return true;
     for (const Stmt *Ch : S->children())
-      if (Has(Ch))
+      if (Needs(Ch))
         return true;
     return false;
   };
-  return Has(Def->getBody());
+  bool Result = Needs(Def->getBody());
+  InProgress.erase(Def);
+  return Result;
+}
+
+} // namespace
+
+bool needsKernelCopy(const ASTContext &Ctx, const FunctionDecl *F) {
+  std::set<const FunctionDecl *> InProgress;
+  return needsKernelCopy(Ctx, F, InProgress);
+}
+
+std::string whyKernelCopy(const ASTContext &Ctx, const FunctionDecl *F) {
+  const FunctionDecl *Def = F->getDefinition();
+  const Stmt *Body = Def ? Def->getBody() : nullptr;
+  std::function<bool(const Stmt *)> HasOpenMP = [&](const Stmt *S) {
+    return S && (isa<OMPExecutableDirective>(S) || llvm::any_of(S->children(), HasOpenMP));
+  };
+  if (HasOpenMP(Body))
+    return "holds OpenMP constructs";
+  const std::vector<const VarDecl *> G = globalsUsed(Ctx, Body);
+  if (!G.empty())
+    return "uses the global variable '" + G.front()->getNameAsString() + "'";
+  return "calls functions that hold OpenMP constructs or use global variables";
 }
 
 bool isTeamLevel(const Construct &C) {
@@ -192,9 +274,13 @@ public:
   std::vector<const VarDecl *> Vars;
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     if (const auto *V = dyn_cast<VarDecl>(E->getDecl()))
-      if (!isa<OMPCapturedExprDecl>(V) && Seen.insert(V).second)
-        Vars.push_back(V);
+      if (!isa<OMPCapturedExprDecl>(V))
+        note(V);
     return true;
+  }
+  void note(const VarDecl *V) {
+    if (Seen.insert(V).second)
+      Vars.push_back(V);
   }
 
 private:
@@ -258,6 +344,8 @@ private:
         for (const Stmt *Item : const_cast<OMPClause *>(Cl)->children())
           Used.TraverseStmt(const_cast<Stmt *>(Item));
     Used.TraverseStmt(const_cast<Stmt *>(associatedStmt(P.D)));
+    for (const VarDecl *G : callGlobals(P)) // the device copies that calls in it need
+      Used.note(G);
     Writes W;
     W.TraverseStmt(const_cast<OMPExecutableDirective *>(P.D));
     std::vector<VarKey> &Free = R.Sharing.FreeVars[&P];

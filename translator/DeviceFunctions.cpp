@@ -102,7 +102,7 @@ struct Marker {
       error(CE->getBeginLoc(), "member functions cannot be called in target regions yet");
       return;
     }
-    if (analysis::holdsOpenMP(Ctx, Def)) {
+    if (analysis::needsKernelCopy(Ctx, Def)) {
       // Kernels call copies of it made for each call (the emitter's): the function itself stays
       // a host function; what it calls is device code.
       if (Copied.insert(Def).second)
@@ -113,37 +113,59 @@ struct Marker {
       Work.push_back(Def);
   }
 
-  /// The body of a function that kernels call copies of: its calls, and its global variables.
+  /// The body of a function that kernels call copies of: its calls (its global variables are
+  /// parameters of the copies).
   void scanCopy(const Stmt *S) {
     if (!S)
       return;
     if (const auto *CE = dyn_cast<CallExpr>(S))
       call(CE);
-    globals(S);
+    staticLocals(S);
     for (const Stmt *Ch : S->children())
       scanCopy(Ch);
   }
 
-  void globals(const Stmt *S) {
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-        if (V->hasGlobalStorage() && !V->isConstexpr() &&
-            !(V->getType().isConstQualified() && V->getType()->isIntegralOrEnumerationType() &&
-              V->getInit() && V->getInit()->isIntegerConstantExpr(Ctx)))
-          error(DRE->getBeginLoc(), "global variable '" + V->getNameAsString() +
-                                        "' used in a function called from a target region "
-                                        "needs 'declare target', which is not supported yet");
+  /// A static local of a device function: each copy of the function would have its own.
+  void staticLocals(const Stmt *S) {
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D); V && V->isStaticLocal() && !V->isConstexpr() &&
+                                                  !V->getType().isConstQualified())
+          error(V->getLocation(), "static local variable '" + V->getNameAsString() +
+                                      "' in a function called from a target region is not "
+                                      "supported yet (make it a 'declare target' global)");
   }
 
-  void scan(const Stmt *S, bool InFunction) {
+  /// Global variables used by a device function that kernels call directly (a function of
+  /// another file: those of this file that use globals are called as copies).
+  void globals(const Stmt *S, const FunctionDecl *F) {
+    staticLocals(S);
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (V->hasGlobalStorage() && !V->isStaticLocal() && !V->isConstexpr() &&
+            !(V->getType().isConstQualified() && V->getType()->isIntegralOrEnumerationType() &&
+              V->getInit() && V->getInit()->isIntegerConstantExpr(Ctx)))
+          error(DRE->getBeginLoc(),
+                "'" + F->getNameAsString() + "' uses the global variable '" +
+                    V->getNameAsString() +
+                    "' and is called from a target region; this is supported only for the "
+                    "functions of the translated file that are not members or templates "
+                    "(kernels call copies of them that take the device copies): pass it as an "
+                    "argument");
+  }
+
+  /// Calls and globals in a kernel body (InFunction null) or in the body of InFunction, a device
+  /// function that kernels call directly.
+  void scan(const Stmt *S, const FunctionDecl *InFunction) {
     if (!S)
       return;
     if (const auto *CE = dyn_cast<CallExpr>(S)) {
-      if (InFunction && CE->getDirectCallee() && analysis::holdsOpenMP(Ctx, CE->getDirectCallee()))
-        error(CE->getBeginLoc(), "'" + CE->getDirectCallee()->getNameAsString() +
-                                     "' holds OpenMP constructs and is called from a function that "
-                                     "does not; this is not supported yet (call it from the target "
-                                     "region, or from a function with OpenMP constructs)");
+      if (InFunction && CE->getDirectCallee() && analysis::needsKernelCopy(Ctx, CE->getDirectCallee()))
+        error(CE->getBeginLoc(), "'" + CE->getDirectCallee()->getNameAsString() + "' " +
+                                     analysis::whyKernelCopy(Ctx, CE->getDirectCallee()) +
+                                     " and is called from a device function that kernels call "
+                                     "directly; this is not supported yet (call it from the "
+                                     "target region, or from a function of this file)");
       call(CE);
       if (InFunction)
         if (const FunctionDecl *F = CE->getDirectCallee())
@@ -151,7 +173,7 @@ struct Marker {
             RW.InsertTextBefore(SM.getExpansionLoc(CE->getBeginLoc()), "omp2cu::");
     }
     if (InFunction)
-      globals(S);
+      globals(S, InFunction);
     for (const Stmt *Ch : S->children())
       scan(Ch, InFunction);
   }
@@ -247,7 +269,12 @@ struct Marker {
 
 } // namespace
 
-std::vector<const FunctionDecl *> exportedDeclareTargetFunctions(ASTContext &Ctx) {
+namespace {
+
+/// The `declare target` functions that this file defines with external linkage (at namespace
+/// scope, not members or templates): the device functions other files' kernels may call.
+/// Copied: those that kernels call as copies (analysis::needsKernelCopy) instead.
+std::vector<const FunctionDecl *> declareTargetDefinitions(ASTContext &Ctx, bool Copied) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<const FunctionDecl *> Out;
   std::vector<const DeclContext *> Work = {Ctx.getTranslationUnitDecl()};
@@ -263,18 +290,42 @@ std::vector<const FunctionDecl *> exportedDeclareTargetFunctions(ASTContext &Ctx
       if (F && F->doesThisDeclarationHaveABody() && !isa<CXXMethodDecl>(F) &&
           F->getTemplatedKind() == FunctionDecl::TK_NonTemplate && F->isExternallyVisible() &&
           isDeclareTarget(F) && SM.isInMainFile(SM.getExpansionLoc(F->getLocation())) &&
-          !analysis::holdsOpenMP(Ctx, F)) // kernels of this file call copies of those
+          analysis::needsKernelCopy(Ctx, F) == Copied)
         Out.push_back(F);
     }
   }
   return Out;
 }
 
+/// A `declare target` function that a header declares (so other files' kernels may call it) but
+/// that kernels can call only as copies made for their calls: no device function of that name
+/// exists for another file to link against, which the user hears about here rather than from
+/// the device linker.
+void warnUnexportable(ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const FunctionDecl *F : declareTargetDefinitions(Ctx, /*Copied=*/true))
+    if (llvm::any_of(F->redecls(), [&](const FunctionDecl *R) {
+          return !SM.isInMainFile(SM.getExpansionLoc(R->getLocation()));
+        }))
+      diag::warning(Ctx.getDiagnostics(), F->getLocation(),
+                    "'" + F->getNameAsString() + "' " + analysis::whyKernelCopy(Ctx, F) +
+                        ", so only the kernels of this file can call it (they call copies of "
+                        "it made for each call); a kernel of another file that calls it will "
+                        "not link");
+}
+
+} // namespace
+
+std::vector<const FunctionDecl *> exportedDeclareTargetFunctions(ASTContext &Ctx) {
+  return declareTargetDefinitions(Ctx, /*Copied=*/false);
+}
+
 MarkResult markDeviceFunctions(ASTContext &Ctx, Rewriter &HostRW,
                                const std::vector<const Stmt *> &KernelBodies) {
   Marker M{Ctx, HostRW, Ctx.getSourceManager()};
+  warnUnexportable(Ctx);
   for (const Stmt *S : KernelBodies)
-    M.scan(S, false);
+    M.scan(S, nullptr);
   for (const FunctionDecl *F : exportedDeclareTargetFunctions(Ctx))
     if (M.Done.insert(F).second)
       M.Work.push_back(F);
@@ -282,11 +333,11 @@ MarkResult markDeviceFunctions(ASTContext &Ctx, Rewriter &HostRW,
     const FunctionDecl *F = M.Work.back();
     M.Work.pop_back();
     M.mark(F);
-    M.scan(F->getBody(), true);
+    M.scan(F->getBody(), F);
     // A template's dependent calls resolve only in its instantiations.
     if (const FunctionTemplateDecl *FT = F->getDescribedFunctionTemplate())
       for (const FunctionDecl *Spec : FT->specializations())
-        M.scan(Spec->getBody(), false);
+        M.scan(Spec->getBody(), nullptr);
   }
   M.finish();
   return {M.Ok, M.HeaderDeclared};

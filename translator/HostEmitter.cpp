@@ -48,7 +48,7 @@ std::string modsArg(unsigned Mods) {
 const char *mapKindName(RegionVar::MapKind K) { return mapKind(K); }
 
 std::string sectionArgs(ASTContext &Ctx, const RegionVar &RV) {
-  std::string N = RV.Var->getNameAsString();
+  std::string N = text::varRef(RV.Var);
   if (RV.Member)
     N += "." + RV.Member->getNameAsString();
   if (RV.WholeObject)
@@ -138,12 +138,12 @@ std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan 
     switch (RV.K) {
     case RegionVar::ByValue:
       if (RV.Attached.empty()) {
-        Args += ", " + N;
+        Args += ", " + text::varRef(V);
         break;
       }
       // Pointer attachment: a copy of the struct whose pointer members hold
       // the device addresses of their mapped sections.
-      Maps += fmt::format("{}  auto omp2cu_val_{} = {};\n", In, N, N);
+      Maps += fmt::format("{}  auto omp2cu_val_{} = {};\n", In, N, text::varRef(V));
       for (const RegionVar &M : RV.Attached) {
         std::string Member = M.Member->getNameAsString();
         Maps += fmt::format("{}  omp2cu_val_{}.{} = omp2cu_region.map({}, {}, \"{}.{}\"{});\n", In,

@@ -151,7 +151,7 @@ private:
 } // namespace
 
 void KernelEmitter::rewriteApiCalls(const Construct &C) {
-  ApiCalls V(KR, apiPrefix(P.of(C)), C);
+  ApiCalls V(*KR, apiPrefix(P.of(C)), C);
   // The loop headers of the construct are emitted in its own text.
   for (const Loop &L : C.Loops) {
     V.TraverseStmt(const_cast<Expr *>(L.LB));
@@ -160,7 +160,8 @@ void KernelEmitter::rewriteApiCalls(const Construct &C) {
   }
   V.TraverseStmt(const_cast<Stmt *>(C.Body));
   for (const auto &Ch : C.Children)
-    rewriteApiCalls(*Ch);
+    if (!Ch->Call) // a copy of a called function is edited on its own (callCopy)
+      rewriteApiCalls(*Ch);
 }
 
 void KernelEmitter::applyLeafEdits(const Construct &C) {
@@ -174,15 +175,15 @@ void KernelEmitter::applyLeafEdits(const Construct &C) {
         diag::error(Ctx.getDiagnostics(), AD->getBeginLoc(),
                     "unsupported form of '#pragma omp atomic' (structured "
                     "blocks and 'compare' are not supported yet)");
-      KR.ReplaceText(Range, Code);
+      KR->ReplaceText(Range, Code);
     } else {
       Range = text::stmtRange(Ctx, S);
     }
     if (CP.GuardLevels) {
       std::string Lead = leader(CP.GuardLevels, CP);
       if (!Lead.empty()) {
-        KR.InsertTextBefore(Range.getBegin(), "if (" + Lead + ") { ");
-        KR.InsertTextAfter(Range.getEnd(), CP.GuardBarrierAfterLoop
+        KR->InsertTextBefore(Range.getBegin(), "if (" + Lead + ") { ");
+        KR->InsertTextAfter(Range.getEnd(), CP.GuardBarrierAfterLoop
                                                ? std::string(" }")
                                                : " } " + guardSync(CP.GuardLevels, CP));
       }
@@ -193,7 +194,7 @@ void KernelEmitter::applyLeafEdits(const Construct &C) {
     if (!S)
       return;
     if (const auto *FD = dyn_cast<OMPFlushDirective>(S)) {
-      KR.ReplaceText(CharSourceRange::getCharRange(
+      KR->ReplaceText(CharSourceRange::getCharRange(
                          Ctx.getSourceManager().getExpansionLoc(FD->getBeginLoc()),
                          Ctx.getSourceManager().getExpansionLoc(FD->getEndLoc())),
                      "omp2cu::dev::flush();");
@@ -207,7 +208,8 @@ void KernelEmitter::applyLeafEdits(const Construct &C) {
   };
   Flushes(C.Body);
   for (const auto &Ch : C.Children)
-    applyLeafEdits(*Ch);
+    if (!Ch->Call)
+      applyLeafEdits(*Ch);
 }
 
 // ---- Generic mode ------------------------------------------------------------------------------
@@ -297,6 +299,9 @@ std::string KernelEmitter::simdFork(const Construct &S, const std::string &LoopT
     for (const Stmt *Item : const_cast<OMPClause *>(Cl)->children())
       Refs.TraverseStmt(const_cast<Stmt *>(Item));
   Refs.TraverseStmt(const_cast<Stmt *>(analysis::associatedStmt(S.D)));
+  std::vector<const VarDecl *> CalleeGlobals = analysis::callGlobals(S);
+  for (const VarDecl *G : CalleeGlobals)
+    Refs.Vars.push_back(G);
   SourceRange Own = constructRange(S).getAsRange();
   std::string Params = CP.InRegion ? "omp2cu::dev::ParallelRegion omp2cu_par" : "";
   std::string Args = CP.InRegion ? "omp2cu_par" : "", WorkerArgs = Args, Dummies, Broadcasts;
@@ -324,7 +329,8 @@ std::string KernelEmitter::simdFork(const Construct &S, const std::string &LoopT
     std::string N = name(V);
     QualType T = V->getType().getNonReferenceType();
     bool Memory = TS.find(analysis::bindingOf(V, S.Parent)) ||
-                  (!analysis::bindingOf(V, S.Parent).Binder && R.Sharing.InDeviceMemory.count(V));
+                  (!analysis::bindingOf(V, S.Parent).Binder && R.Sharing.InDeviceMemory.count(V)) ||
+                  std::count(CalleeGlobals.begin(), CalleeGlobals.end(), V);
     if (Memory) {
       // The team's copy or device memory: every lane reaches the same variable by its name.
       Add(Params, text::declare(Ctx, Ctx.getLValueReferenceType(T), N));

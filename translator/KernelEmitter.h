@@ -29,14 +29,16 @@ class KernelEmitter {
 public:
   KernelEmitter(clang::ASTContext &Ctx, clang::Rewriter &KR, const model::Region &R,
                 const plan::KernelPlan &P, const TeamSharingPlan &TS)
-      : Ctx(Ctx), KR(KR), R(R), P(P), TS(TS), TI(templateInfo(Ctx, R)),
+      : Ctx(Ctx), KR(&KR), R(R), P(P), TS(TS), TI(templateInfo(Ctx, R)),
         Base(R.KernelName.substr(0, R.KernelName.size() - 7)) {}
 
   KernelText run();
 
 private:
   clang::ASTContext &Ctx;
-  clang::Rewriter &KR;
+  /// Where the kernel text is edited and taken from: the kernel's rewriter, or while a copy of a
+  /// called function is emitted, a rewriter of its own (each copy edits the same function text).
+  clang::Rewriter *KR;
   const model::Region &R;
   const plan::KernelPlan &P;
   const TeamSharingPlan &TS;

@@ -526,7 +526,7 @@ void Analyzer::findChildren(const Stmt *S, Construct &C) {
     return;
   }
   if (const auto *CE = dyn_cast<CallExpr>(S))
-    if (const FunctionDecl *F = CE->getDirectCallee(); F && holdsOpenMP(Ctx, F)) {
+    if (const FunctionDecl *F = CE->getDirectCallee(); F && needsKernelCopy(Ctx, F)) {
       if (std::unique_ptr<Construct> Child = buildCall(CE, F->getDefinition(), &C))
         C.Children.push_back(std::move(Child));
       for (const Expr *A : CE->arguments())
@@ -543,15 +543,15 @@ std::unique_ptr<Construct> Analyzer::buildCall(const CallExpr *CE, const Functio
                                                const Construct *Parent) {
   std::string Name = F->getNameAsString();
   if (std::find(CallStack.begin(), CallStack.end(), F) != CallStack.end()) {
-    error(CE->getBeginLoc(), "recursive call of '" + Name +
-                                 "', which holds OpenMP constructs, in a target region");
+    error(CE->getBeginLoc(), "recursive call of '" + Name + "', which " +
+                                 whyKernelCopy(Ctx, F) + ", in a target region");
     return nullptr;
   }
   if (isa<CXXMethodDecl>(F) || F->getTemplatedKind() != FunctionDecl::TK_NonTemplate ||
       F->isVariadic()) {
-    error(CE->getBeginLoc(), "'" + Name + "' holds OpenMP constructs; calling a member "
-                             "function, a template or a variadic function that does is not "
-                             "supported yet in a target region");
+    error(CE->getBeginLoc(), "'" + Name + "' " + whyKernelCopy(Ctx, F) +
+                                 "; calling a member function, a template or a variadic function "
+                                 "that does is not supported yet in a target region");
     return nullptr;
   }
   auto C = std::make_unique<Construct>();
@@ -562,6 +562,7 @@ std::unique_ptr<Construct> Analyzer::buildCall(const CallExpr *CE, const Functio
   C->Line = SM.getExpansionLineNumber(CE->getBeginLoc());
   C->Col = SM.getExpansionColumnNumber(CE->getBeginLoc());
   C->DirectiveText = "call of " + Name + "()";
+  C->Globals = globalsUsed(Ctx, F->getBody());
   R.CalleeRanges.push_back(F->getSourceRange());
   CallStack.push_back(F);
   findChildren(C->Body, *C);

@@ -53,9 +53,24 @@ bool declaredInKernelCode(const clang::ASTContext &Ctx, const model::Region &R,
                           const clang::VarDecl *V);
 
 /// True if \p F is defined in the main file and its body holds OpenMP
-/// directives: a call of it in a target region becomes a call of a copy made
-/// for the context of the call (orphaned constructs).
-bool holdsOpenMP(const clang::ASTContext &Ctx, const clang::FunctionDecl *F);
+/// directives or uses global variables (directly or through the functions it
+/// calls): a call of it in a target region becomes a call of a copy made for
+/// the context of the call (orphaned constructs), which gets the device copies
+/// of those variables as parameters.
+bool needsKernelCopy(const clang::ASTContext &Ctx, const clang::FunctionDecl *F);
+
+/// Why a function needs kernel copies, for messages: "holds OpenMP constructs", "uses the
+/// global variable 'x'", or that the functions it calls do.
+std::string whyKernelCopy(const clang::ASTContext &Ctx, const clang::FunctionDecl *F);
+
+/// The global variables that the kernel's copies of called functions in \p C
+/// (C itself if it is a call, and every call nested in it) use, in order.
+std::vector<const clang::VarDecl *> callGlobals(const model::Construct &C);
+
+/// The global variables that \p S uses (not compile-time constants), in order
+/// of first use: the device copies a kernel's copy of a function needs.
+std::vector<const clang::VarDecl *> globalsUsed(const clang::ASTContext &Ctx,
+                                                const clang::Stmt *S);
 
 /// Parses one list item of a map/to/from clause (`x`, `a[lb:len]`,
 /// `p[lb:len]`, `A[lb:len][0:m]`, `a[i]`) into \p V (Var, K, section).

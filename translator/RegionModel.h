@@ -127,6 +127,9 @@ struct Construct {
   /// function made for the context of the call.
   const clang::CallExpr *Call = nullptr;
   const clang::FunctionDecl *Callee = nullptr;
+  /// The global variables the called function uses itself: its copy takes their device copies
+  /// as parameters (and the kernel maps them).
+  std::vector<const clang::VarDecl *> Globals;
   std::string Filter = "0";           ///< masked(filter), as written; master: 0
   std::string CriticalName;           ///< critical(name); "" for the unnamed one
   std::vector<const clang::VarDecl *> CopyPrivate; ///< single copyprivate(...)

@@ -225,6 +225,20 @@ public:
 void Analyzer::collectVars() {
   VarCollector VC;
   VC.TraverseStmt(const_cast<Stmt *>(associatedStmt(RootD)));
+  // The global variables that the functions the region calls use (through the kernel's copies of
+  // them): mapped like declare target variables (OpenMP 5.x: a variable that a declare target
+  // function refers to is declare target itself).
+  llvm::SmallPtrSet<const VarDecl *, 8> CalleeGlobals;
+  std::function<void(const Construct &)> Calls = [&](const Construct &C) {
+    for (const VarDecl *G : C.Globals) {
+      CalleeGlobals.insert(G);
+      if (VC.Seen.insert(G).second)
+        VC.Vars.push_back(G);
+    }
+    for (const auto &Ch : C.Children)
+      Calls(*Ch);
+  };
+  Calls(*R.Root);
   // Items of reduction and lastprivate clauses of a combined target
   // construct are mapped tofrom (OpenMP 5.x).
   llvm::SmallPtrSet<const VarDecl *, 8> ToFrom, TargetFirstprivate,
@@ -286,7 +300,7 @@ void Analyzer::collectVars() {
     if (auto MT = OMPDeclareTargetDeclAttr::isDeclareTargetDeclaration(V))
       DeclareTarget = *MT == OMPDeclareTargetDeclAttr::MT_To ||
                       *MT == OMPDeclareTargetDeclAttr::MT_Enter;
-    if ((ToFrom.count(V) || DeclareTarget) && !T->isPointerType()) {
+    if ((ToFrom.count(V) || DeclareTarget || CalleeGlobals.count(V)) && !T->isPointerType()) {
       // Declare target variables are always present: the map copies nothing.
       RV.K = RegionVar::MappedObject;
       RV.Map = RegionVar::ToFrom;

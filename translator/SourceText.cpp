@@ -1,6 +1,7 @@
 //===- SourceText.cpp - Source ranges and text of AST nodes ---------------===//
 #include "SourceText.h"
 
+#include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/PrettyPrinter.h"
 #include "clang/AST/StmtOpenMP.h"
@@ -165,6 +166,19 @@ std::string indentOf(const SourceManager &SM, SourceLocation Loc) {
   for (const char *Q = LineStart; Q < P && (*Q == ' ' || *Q == '\t'); ++Q)
     Ind += *Q;
   return Ind;
+}
+
+std::string varRef(const VarDecl *V) {
+  const DeclContext *DC = V->getDeclContext()->getRedeclContext();
+  if (!V->hasGlobalStorage() || V->isStaticLocal() || !(DC->isNamespace() || DC->isRecord()))
+    return V->getNameAsString();
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  PrintingPolicy P(V->getASTContext().getLangOpts());
+  P.SuppressUnwrittenScope = true; // no "(anonymous namespace)"
+  V->printQualifiedName(OS, P);
+  OS.flush();
+  return "::" + S;
 }
 
 std::string cstring(StringRef S) {

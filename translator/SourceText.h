@@ -39,6 +39,10 @@ std::string declare(const clang::ASTContext &Ctx, clang::QualType T,
 std::string type(const clang::ASTContext &Ctx, clang::QualType T);
 /// The indentation (spaces/tabs) of the line holding \p Loc.
 std::string indentOf(const clang::SourceManager &SM, clang::SourceLocation Loc);
+/// How host code names variable \p V: its name, qualified from the global
+/// namespace for a variable of a namespace or class ("::ns::x"), so that code
+/// written elsewhere (a launch in another namespace) finds it.
+std::string varRef(const clang::VarDecl *V);
 /// Escapes text for a C string literal.
 std::string cstring(llvm::StringRef S);
 
