@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "KernelEmitter.h"
 #include "RegionAnalysis.h"
+#include "SourceText.h"
 
 #include "clang/AST/StmtOpenMP.h"
 
@@ -75,7 +76,7 @@ std::string KernelEmitter::atomic(const OMPAtomicDirective *D) {
       return "";
   }
   // As rewritten so far (OpenMP API calls in the operands are already renamed).
-  auto Text = [&](const Expr *E) { return KR->getRewrittenText(E->getSourceRange()); };
+  auto Text = [&](const Expr *E) { return text::rewritten(*KR, CharSourceRange::getTokenRange(E->getSourceRange())); };
   auto Operand = [&](const Expr *E) { // parenthesized unless primary, like text::expr
     const Expr *S = E->IgnoreImpCasts();
     if (isa<DeclRefExpr>(S) || isa<IntegerLiteral>(S) || isa<ParenExpr>(S) ||

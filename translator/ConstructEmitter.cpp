@@ -136,7 +136,7 @@ void KernelEmitter::rewriteSharedDecls(const Construct &C) {
         if (!V)
           continue;
         const Expr *I = writtenInit(V);
-        std::string Init = I ? KR->getRewrittenText(I->getSourceRange()) : "";
+        std::string Init = I ? text::rewritten(*KR, CharSourceRange::getTokenRange(I->getSourceRange())) : "";
         if (const SharedSlot *S = slot(V, nullptr)) {
           // A variable only the parallel regions use: the team code's reference is unused.
           std::string Unused = !I && !usedInTeamCode(V, C) ? "[[maybe_unused]] " : "";
@@ -400,7 +400,7 @@ std::string KernelEmitter::construct(const Construct &C, std::set<const VarDecl 
     KR->ReplaceText(constructRange(*Ch), Text);
   }
 
-  std::string Body = KR->getRewrittenText(text::stmtRange(Ctx, C.Body));
+  std::string Body = text::rewritten(*KR, text::stmtRange(Ctx, C.Body));
   if (CP.SimdMain)
     Body = simdMainBody(CP, Body, C.IsLoop ? Ind + "    " : Ind + "  ");
   std::string Head = fmt::format("{{ // #pragma omp {} ({}:{})", C.DirectiveText, R.FileName,
@@ -440,7 +440,7 @@ std::string KernelEmitter::callCopy(const Construct &C) {
   // The arguments as the caller's code has them.
   std::vector<std::string> CallArgs;
   for (const Expr *A : C.Call->arguments())
-    CallArgs.push_back(KR->getRewrittenText(SM.getExpansionRange(A->getSourceRange())));
+    CallArgs.push_back(text::rewritten(*KR, SM.getExpansionRange(A->getSourceRange())));
   // The copy is edited in a rewriter of its own: each copy of the function edits its text.
   Rewriter Own(Ctx.getSourceManager(), Ctx.getLangOpts());
   ccompat::fixMainFile(Ctx, {&Own});
@@ -472,7 +472,7 @@ std::string KernelEmitter::callCopy(const Construct &C) {
       Text = simdFork(*Ch, Text);
     KR->ReplaceText(constructRange(*Ch), Text);
   }
-  std::string Body = KR->getRewrittenText(text::stmtRange(Ctx, C.Body));
+  std::string Body = text::rewritten(*KR, text::stmtRange(Ctx, C.Body));
   if (CP.SimdMain) {
     if (!F->getReturnType()->isVoidType())
       diag::error(Ctx.getDiagnostics(), C.Call->getBeginLoc(),
@@ -579,7 +579,7 @@ std::string KernelEmitter::syncConstruct(const Construct &C, std::set<const VarD
   }
   (void)Priv;
 
-  auto BodyText = [&](const Stmt *S) { return KR->getRewrittenText(text::stmtRange(Ctx, S)); };
+  auto BodyText = [&](const Stmt *S) { return text::rewritten(*KR, text::stmtRange(Ctx, S)); };
   // The condition that picks the one GPU thread (of those that run this code) that does the
   // work: thread `Thread` of the team (in a nested region: its only thread), lane 0.
   auto Pick = [&](const std::string &Thread) {

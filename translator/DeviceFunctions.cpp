@@ -251,7 +251,7 @@ struct Marker {
     for (const FunctionDecl *Def : DeviceCopies) {
       SourceLocation B = SM.getExpansionLoc(Def->getBeginLoc());
       SourceLocation E = SM.getExpansionLoc(Def->getEndLoc());
-      std::string Text = RW.getRewrittenText(SourceRange(B, E));
+      std::string Text = text::rewritten(RW, CharSourceRange::getTokenRange(B, E));
       StringRef T(Text);
       T.consume_front(HeaderPrefix);
       RW.InsertTextAfter(Lexer::getLocForEndOfToken(E, 0, SM, Ctx.getLangOpts()),

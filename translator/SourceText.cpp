@@ -181,6 +181,42 @@ std::string varRef(const VarDecl *V) {
   return "::" + S;
 }
 
+std::string rewritten(const Rewriter &RW, CharSourceRange R) {
+  const SourceManager &SM = RW.getSourceMgr();
+  if (!Rewriter::isRewritable(R.getBegin()) || !Rewriter::isRewritable(R.getEnd()))
+    return RW.getRewrittenText(R); // its answer for macro locations ("")
+  const FileID F = SM.getFileID(R.getBegin());
+  const RewriteBuffer *B = RW.getRewriteBufferFor(F);
+  if (!B || F != SM.getFileID(R.getEnd()))
+    return RW.getRewrittenText(R); // no edits in the file: the source text, cheaply
+  // Where the range starts in the rewritten buffer (with the insertions before its first
+  // character, as getRewrittenText counts them) and how long it is there.
+  Rewriter::RewriteOptions Before;
+  Before.IncludeInsertsAtBeginOfRange = true;
+  Before.IncludeInsertsAtEndOfRange = false;
+  const int Start =
+      RW.getRangeSize(CharSourceRange::getCharRange(SM.getLocForStartOfFile(F), R.getBegin()), Before);
+  const int Size = RW.getRangeSize(R);
+  if (Start < 0 || Size < 0)
+    return ""; // a range that edits turned inside out (getRewrittenText would read past it)
+  // Skip whole pieces of the rope, then copy.
+  std::string Out;
+  Out.reserve(Size);
+  unsigned Skip = Start;
+  for (RewriteBuffer::iterator It = B->begin(), E = B->end(); It != E && Out.size() < unsigned(Size);
+       It.MoveToNextPiece()) {
+    StringRef Piece = It.piece();
+    if (Skip >= Piece.size()) {
+      Skip -= Piece.size();
+      continue;
+    }
+    Piece = Piece.drop_front(Skip);
+    Skip = 0;
+    Out += Piece.take_front(Size - Out.size());
+  }
+  return Out;
+}
+
 std::string cstring(StringRef S) {
   std::string Out;
   for (char C : S) {

@@ -11,6 +11,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Rewrite/Core/Rewriter.h"
 
 #include <string>
 
@@ -43,6 +44,12 @@ std::string indentOf(const clang::SourceManager &SM, clang::SourceLocation Loc);
 /// namespace for a variable of a namespace or class ("::ns::x"), so that code
 /// written elsewhere (a launch in another namespace) finds it.
 std::string varRef(const clang::VarDecl *V);
+/// The text of \p R with the edits of \p RW, as Rewriter::getRewrittenText
+/// gives it (insertions at both ends included), in time proportional to the
+/// number of edit pieces before \p R and the length of the text, where
+/// Rewriter::getRewrittenText walks the file up to \p R character by
+/// character (that made translation quadratic in the number of regions).
+std::string rewritten(const clang::Rewriter &RW, clang::CharSourceRange R);
 /// Escapes text for a C string literal.
 std::string cstring(llvm::StringRef S);
 

@@ -259,28 +259,49 @@ public:
     if (!Ok || DE.hasErrorOccurred())
       return;
 
+    // The kernels and launches are made last region first: each reads back the text of its
+    // region with the edits made so far (text::rewritten), whose cost grows with the edits before
+    // the region, and there are none yet. In source order that cost made translation quadratic in
+    // the number of regions. The host file is then edited in source order.
+    struct Emitted {
+      bool Ok = false;
+      emit::TeamSharingPlan TS;
+      emit::KernelText Kernel;
+      std::string Launch;
+    };
+    std::vector<Emitted> Out(Regions.size());
     std::set<std::string> Locks;
-    for (size_t I = 0; I < Regions.size(); ++I) {
+    for (size_t I = Regions.size(); I-- > 0;) {
       const model::Region &R = Regions[I];
       const plan::KernelPlan &P = Plans[I];
-      emit::TeamSharingPlan TS = emit::planTeamSharing(Ctx, R, P);
-      if (!TS.Ok)
+      Emitted &E = Out[I];
+      E.TS = emit::planTeamSharing(Ctx, R, P);
+      if (!E.TS.Ok)
         continue;
-      emit::KernelText Kernel = emit::emitKernel(Ctx, KernelRW, R, P, TS);
-      Locks.insert(Kernel.CriticalLocks.begin(), Kernel.CriticalLocks.end());
-      const Stmt *Assoc = analysis::associatedStmt(R.Root->D);
-      std::string Fallback = HostRW.getRewrittenText(text::stmtRange(Ctx, Assoc));
+      const emit::TeamSharingPlan &TS = E.TS;
+      E.Kernel = emit::emitKernel(Ctx, KernelRW, R, P, TS);
+      Locks.insert(E.Kernel.CriticalLocks.begin(), E.Kernel.CriticalLocks.end());
+      std::string Fallback =
+          text::rewritten(HostRW, text::stmtRange(Ctx, analysis::associatedStmt(R.Root->D)));
       std::string Indent = text::indentOf(SM, R.Root->D->getBeginLoc());
-      std::string Launch = emit::emitLaunch(Ctx, R, P, TS, Fallback, Indent);
-      HostRW.ReplaceText(text::directiveWithStmt(Ctx, R.Root->D, Assoc), Launch);
+      E.Launch = emit::emitLaunch(Ctx, R, P, TS, Fallback, Indent);
+      if (Opts.SeparateCompilation)
+        E.Kernel.Text = linkage::kernel(Ctx, E.Kernel.Text);
+      E.Ok = true;
+    }
+    for (size_t I = 0; I < Regions.size(); ++I) {
+      if (!Out[I].Ok)
+        continue;
+      const model::Region &R = Regions[I];
+      HostRW.ReplaceText(
+          text::directiveWithStmt(Ctx, R.Root->D, analysis::associatedStmt(R.Root->D)),
+          Out[I].Launch);
       SourceLocation At = R.Function->getBeginLoc();
       if (const FunctionTemplateDecl *FT = R.Function->getDescribedFunctionTemplate())
         At = FT->getBeginLoc();
-      if (Opts.SeparateCompilation)
-        Kernel.Text = linkage::kernel(Ctx, Kernel.Text);
       // Kernels of one function go before it in source order.
-      HostRW.InsertText(SM.getExpansionLoc(At), Kernel.Text, /*InsertAfter=*/true);
-      Result.Kernels.push_back(report::describe(R, P, TS));
+      HostRW.InsertText(SM.getExpansionLoc(At), Out[I].Kernel.Text, /*InsertAfter=*/true);
+      Result.Kernels.push_back(report::describe(R, Plans[I], Out[I].TS));
       remarks(Ctx, R.Root->D->getBeginLoc(), Result.Kernels.back());
     }
     if (DE.hasErrorOccurred() || !dataDirectives(Ctx, HostRW, F) || DE.hasErrorOccurred())

@@ -65,7 +65,7 @@ def gpufree_main(argv):
     if a.what == "translate-time":
         return gpufree.cmd_translate_time(root, omp2cu, work, a.limit or 3.0)
     if a.what == "scaling":
-        return gpufree.cmd_scaling(root, omp2cu, work, limit=a.limit or 10.0)
+        return gpufree.cmd_scaling(root, omp2cu, work, limit=a.limit or 6.0)
     if a.what == "resources":
         return gpufree.cmd_resources(root, omp2cu, work)
     if not a.kernel or a.kernel not in K.BY_NAME:

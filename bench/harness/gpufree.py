@@ -74,7 +74,7 @@ def cmd_translate_time(repo, omp2cu, work, limit):
     return 1 if worst["ratio"] > limit else 0
 
 
-def cmd_scaling(repo, omp2cu, work, base=100, limit=10.0):
+def cmd_scaling(repo, omp2cu, work, base=100, limit=6.0):
     """Translation cost for base, 2*base and 4*base target regions (>= 5,000 lines at base)."""
     clang = tools.find_clang()
     os.makedirs(work, exist_ok=True)
