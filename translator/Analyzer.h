@@ -63,8 +63,9 @@ private:
   llvm::SmallPtrSet<const clang::VarDecl *, 4> DevicePtrs;
   /// defaultmap behaviour per category (scalar, aggregate, pointer).
   std::map<clang::OpenMPDefaultmapClauseKind, clang::OpenMPDefaultmapClauseModifier> Defaultmap;
-  /// Structs with attached members that the construct also maps back.
-  llvm::SmallPtrSet<const clang::VarDecl *, 4> StructCopiedBack;
+  /// Structs with attached members that the construct also maps as a whole (`map(s)` beside
+  /// `map(s.p[lb:len])`): that map's kind and modifiers.
+  std::map<const clang::VarDecl *, std::pair<model::RegionVar::MapKind, unsigned>> StructMaps;
 
   void error(clang::SourceLocation L, const llvm::Twine &Msg) {
     diag::error(DE, L, Msg.str());

@@ -157,7 +157,7 @@ std::string emitStandaloneData(ASTContext &Ctx, const OMPExecutableDirective *D)
     return "";
   std::string Name = llvm::omp::getOpenMPDirectiveName(D->getDirectiveKind()).str();
   std::string Ind = text::indentOf(Ctx.getSourceManager(), D->getBeginLoc());
-  std::string Body;
+  std::string Body, Attach;
   for (const Item &I : Items) {
     std::string Fn;
     switch (D->getDirectiveKind()) {
@@ -167,9 +167,7 @@ std::string emitStandaloneData(ASTContext &Ctx, const OMPExecutableDirective *D)
     }
     std::string Mods = modsArg(I.V.Mods);
     std::string ModsValue = Mods.empty() ? "0u" : Mods.substr(2);
-    std::string N = I.V.Var->getNameAsString();
-    if (I.V.Member)
-      N += "." + I.V.Member->getNameAsString();
+    std::string N = itemName(I.V);
     if (Fn == "enter_data" || Fn == "exit_data")
       Body += fmt::format("{}  omp2cu::host::{}({}, {}, {}, \"{}\", omp2cu_where{});\n", Ind, Fn,
                           sectionArgs(Ctx, I.V), mapKindName(I.V.Map), ModsValue, N,
@@ -177,7 +175,15 @@ std::string emitStandaloneData(ASTContext &Ctx, const OMPExecutableDirective *D)
     else
       Body += fmt::format("{}  omp2cu::host::{}({}, {}, \"{}\", omp2cu_where{});\n", Ind, Fn,
                           sectionArgs(Ctx, I.V), ModsValue, N, deviceArg(C));
+    if (Fn == "enter_data" && I.V.Member)
+      Attach += fmt::format("{}  omp2cu::host::attach_if_mapped(&{}.{}, {}, \"{}\", "
+                            "omp2cu_where{});\n",
+                            Ind, text::varRef(I.V.Var), I.V.Member->getNameAsString(),
+                            sectionLB(Ctx, I.V), N, deviceArg(C));
   }
+  // Pointer members of mapped structs point to their sections on the device (after all maps:
+  // the struct may come after its member in the clauses).
+  Body += Attach;
   std::string Out = fmt::format("{{ // omp2cu: '#pragma omp {}'\n", text::directiveText(Ctx, D));
   Out += fmt::format("{}  const omp2cu::host::Where omp2cu_where{{{}}};\n", Ind,
                      where(Ctx, D, Name));
@@ -198,12 +204,18 @@ bool emitDataRegion(ASTContext &Ctx, const OMPExecutableDirective *D, std::strin
   const SourceManager &SM = Ctx.getSourceManager();
   std::string Ind = text::indentOf(SM, D->getBeginLoc());
   std::string R = "omp2cu_data_L" + std::to_string(SM.getExpansionLineNumber(D->getBeginLoc()));
-  std::string Maps;
-  for (const Item &I : Items)
-    Maps += fmt::format("{}  {}.map({}, {}, \"{}{}\"{});\n", Ind, R, sectionArgs(Ctx, I.V),
-                        mapKindName(I.V.Map), I.V.Var->getNameAsString(),
-                        I.V.Member ? "." + I.V.Member->getNameAsString() : std::string(),
-                        modsArg(I.V.Mods));
+  std::string Maps, Attach;
+  for (const Item &I : Items) {
+    std::string N = itemName(I.V);
+    Maps += fmt::format("{}  {}.map({}, {}, \"{}\"{});\n", Ind, R, sectionArgs(Ctx, I.V),
+                        mapKindName(I.V.Map), N, modsArg(I.V.Mods));
+    if (I.V.Member)
+      Attach += fmt::format("{}  omp2cu::host::attach_if_mapped(&{}.{}, {}, \"{}\", {}.where(), "
+                            "{}.device());\n",
+                            Ind, text::varRef(I.V.Var), I.V.Member->getNameAsString(),
+                            sectionLB(Ctx, I.V), N, R, R);
+  }
+  Maps += Attach;
   Open = fmt::format("{{ // omp2cu: '#pragma omp {}'\n", text::directiveText(Ctx, D));
   Open += fmt::format("{}  omp2cu::host::TargetRegion {}({}{});\n", Ind, R,
                       where(Ctx, D, "target data"), deviceArg(C));

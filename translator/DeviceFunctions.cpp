@@ -54,10 +54,13 @@ struct Marker {
   std::map<unsigned, Redeclaration> Redeclarations;
   bool HeaderDeclared = false;
 
+  /// Reports \p M at \p L once (a call can be reached along several paths).
   void error(SourceLocation L, const std::string &M) {
-    diag::error(Ctx.getDiagnostics(), L, M);
     Ok = false;
+    if (Reported.insert({L.getRawEncoding(), M}).second)
+      diag::error(Ctx.getDiagnostics(), L, M);
   }
+  std::set<std::pair<unsigned, std::string>> Reported;
 
   void call(const CallExpr *CE) {
     const FunctionDecl *F = CE->getDirectCallee();
@@ -98,8 +101,10 @@ struct Marker {
                                    "this is not supported yet");
       return;
     }
-    if (isa<CXXMethodDecl>(Def)) {
-      error(CE->getBeginLoc(), "member functions cannot be called in target regions yet");
+    if (const auto *M = dyn_cast<CXXMethodDecl>(Def); M && (M->isVirtual() || M->getParent()->isLambda())) {
+      error(CE->getBeginLoc(), M->isVirtual()
+                                   ? "virtual member functions cannot be called in target regions"
+                                   : "lambdas cannot be called in target regions yet");
       return;
     }
     if (analysis::needsKernelCopy(Ctx, Def)) {

@@ -12,6 +12,7 @@
 #include "Report.h"
 #include "Translator.h"
 
+#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/CommandLine.h"
@@ -142,6 +143,31 @@ int printReport(const omp2cu::TranslateResult &Result, const std::vector<std::st
 
 } // namespace
 
+namespace {
+
+/// Prints what the second pass of a translation reports (errors and omp2cu's own diagnostics),
+/// not Clang's warnings again.
+class SecondPassDiagnostics : public DiagnosticConsumer {
+public:
+  SecondPassDiagnostics() : Opts(new DiagnosticOptions()), Printer(errs(), Opts.get()) {}
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    Printer.BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override { Printer.EndSourceFile(); }
+  void HandleDiagnostic(DiagnosticsEngine::Level L, const Diagnostic &Info) override {
+    if (L < DiagnosticsEngine::Error && Info.getID() < clang::diag::DIAG_UPPER_LIMIT)
+      return;
+    DiagnosticConsumer::HandleDiagnostic(L, Info); // counts it
+    Printer.HandleDiagnostic(L, Info);
+  }
+
+private:
+  IntrusiveRefCntPtr<DiagnosticOptions> Opts;
+  TextDiagnosticPrinter Printer;
+};
+
+} // namespace
+
 int main(int argc, const char **argv) {
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter([](raw_ostream &OS) { OS << "omp2cu 0.1 (LLVM/Clang 19)\n"; });
@@ -203,6 +229,18 @@ int main(int argc, const char **argv) {
   Opts.SkipPlain = SkipPlain && !Report;
   omp2cu::TranslateResult Result;
   int RC = Tool.run(omp2cu::newTranslateActionFactory(Opts, Result).get());
+  if (RC == 0 && Result.Ok && !Result.Rewritten.empty()) {
+    // `this` in OpenMP constructs of member functions got a name (ThisCapture.h): translate that
+    // text. Clang's own warnings were printed by the first pass.
+    std::string Text = std::move(Result.Rewritten);
+    Result = omp2cu::TranslateResult();
+    Opts.ThisRewritten = true;
+    tooling::ClangTool Again(DB, {Input});
+    Again.mapVirtualFile(Input, Text);
+    SecondPassDiagnostics Filter;
+    Again.setDiagnosticConsumer(&Filter);
+    RC = Again.run(omp2cu::newTranslateActionFactory(Opts, Result).get());
+  }
   if (RC != 0 || !Result.Ok)
     return 1;
   if (Opts.SkipPlain && !Result.UsesOffload)

@@ -8,6 +8,7 @@
 #include "Emitter.h"
 #include "RegionAnalysis.h"
 #include "SourceText.h"
+#include "ThisCapture.h"
 #include "Templates.h"
 
 #include "clang/AST/OpenMPClause.h"
@@ -66,7 +67,30 @@ std::string sectionArgs(ASTContext &Ctx, const RegionVar &RV) {
   return N + ", " + LB + ", " + Len;
 }
 
+std::string itemName(const RegionVar &RV) {
+  std::string N = RV.Var->getNameAsString();
+  bool Self = N == thisref::SelfName;
+  if (RV.Member)
+    return (Self ? std::string("this->") : N + ".") + RV.Member->getNameAsString();
+  return Self ? "*this" : N;
+}
+
+std::string sectionLB(ASTContext &Ctx, const RegionVar &RV) {
+  return RV.SectionLB && !RV.WholeObject ? text::get(Ctx, RV.SectionLB->getSourceRange()) : "0";
+}
+
 namespace {
+
+
+/// The device value of attached member \p M: the device address of its mapped section, or for a
+/// zero-length section the translation of the host pointer.
+std::string attachedValue(ASTContext &Ctx, const RegionVar &M) {
+  std::string Host = text::varRef(M.Var) + "." + M.Member->getNameAsString();
+  if (M.ZeroLength)
+    return fmt::format("omp2cu_region.translate({}, \"{}\")", Host, itemName(M));
+  return fmt::format("omp2cu_region.map({}, {}, \"{}\"{})", sectionArgs(Ctx, M), mapKind(M.Map),
+                     itemName(M), modsArg(M.Mods));
+}
 
 /// True if \p S refers to a variable declared inside [B, E).
 bool usesVarsDeclaredIn(const SourceManager &SM, const Stmt *S, SourceLocation B,
@@ -146,9 +170,7 @@ std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan 
       Maps += fmt::format("{}  auto omp2cu_val_{} = {};\n", In, N, text::varRef(V));
       for (const RegionVar &M : RV.Attached) {
         std::string Member = M.Member->getNameAsString();
-        Maps += fmt::format("{}  omp2cu_val_{}.{} = omp2cu_region.map({}, {}, \"{}.{}\"{});\n", In,
-                            N, Member, sectionArgs(Ctx, M), mapKind(M.Map), N, Member,
-                            modsArg(M.Mods));
+        Maps += fmt::format("{}  omp2cu_val_{}.{} = {};\n", In, N, Member, attachedValue(Ctx, M));
       }
       Args += ", omp2cu_val_" + N;
       break;
@@ -160,12 +182,19 @@ std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan 
     case RegionVar::MappedPointer:
     case RegionVar::MappedObject: {
       std::string Call = fmt::format("omp2cu_region.map({}, {}, \"{}\"{})", sectionArgs(Ctx, RV),
-                                     mapKind(RV.Map), N, modsArg(RV.Mods));
+                                     mapKind(RV.Map), itemName(RV), modsArg(RV.Mods));
       if (RV.K == RegionVar::MappedObject && !RV.WholeObject)
         // A section of an array: the device address of the whole array.
         Call = fmt::format("reinterpret_cast<{}>({})", text::type(Ctx, Ctx.getPointerType(T)),
                            Call);
       Maps += fmt::format("{}  auto *{} = {};\n", In, Dev, Call);
+      // Pointer attachment in the device copy of the struct (it is written in the region, maps
+      // back, or is not trivially copyable): its pointer members get the device addresses of
+      // their sections there, while the host copy keeps its pointers.
+      for (const RegionVar &M : RV.Attached)
+        Maps += fmt::format("{}  omp2cu_region.attach(&{}.{}, {}, \"{}\");\n", In,
+                            text::varRef(V), M.Member->getNameAsString(), attachedValue(Ctx, M),
+                            itemName(M));
       Args += ", " + Dev;
       break;
     }

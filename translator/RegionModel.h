@@ -189,6 +189,9 @@ struct RegionVar {
   /// A section of a pointer member, `s.p[lb:len]` (Var is s): the data the
   /// member points to. Null for sections of the variable itself.
   const clang::FieldDecl *Member = nullptr;
+  /// An attached member that the region uses and no clause maps (a zero-length section, OpenMP
+  /// 5.x): it gets the device address of the mapped data it points into.
+  bool ZeroLength = false;
   /// Sections of pointer members of this struct variable mapped by the same
   /// construct: the kernel gets a copy of the struct whose members point to
   /// the device data (pointer attachment).

@@ -48,9 +48,8 @@ void Analyzer::parseMap(const OMPMapClause *MC) {
     for (RegionVar &Old : R.Vars)
       if (Old.Var == V.Var && Old.K == RegionVar::ByValue && !Old.Attached.empty() &&
           V.WholeObject) {
-        Dup = true; // map(s) beside map(s.p[..]): the struct goes by value
-        if (V.Map == RegionVar::From || V.Map == RegionVar::ToFrom)
-          StructCopiedBack.insert(V.Var);
+        Dup = true; // map(s) beside map(s.p[..]): decided in collectVars()
+        StructMaps[V.Var] = {V.Map, V.Mods};
       }
     if (Dup)
       continue;
@@ -70,9 +69,8 @@ void Analyzer::attachMember(const RegionVar &M, const Expr *E) {
   for (RegionVar &Old : R.Vars)
     if (Old.Var == M.Var) {
       if (Old.K == RegionVar::MappedObject && Old.WholeObject) {
-        if (Old.Map == RegionVar::From || Old.Map == RegionVar::ToFrom)
-          StructCopiedBack.insert(Old.Var);
-        Old.K = RegionVar::ByValue;
+        StructMaps[Old.Var] = {Old.Map, Old.Mods};
+        Old.K = RegionVar::ByValue; // decided in collectVars()
       } else if (Old.K != RegionVar::ByValue) {
         error(E->getBeginLoc(), "'" + M.Var->getName() + "' is mapped in a way that cannot "
                                 "be combined with sections of its members");
@@ -331,27 +329,97 @@ void Analyzer::collectVars() {
     }
     R.Vars.push_back(RV);
   }
-  // A struct with attached members reaches the kernel as a copy: its own
-  // members must not be written there (the write would not come back).
-  for (const RegionVar &RV : R.Vars) {
-    if (RV.Attached.empty())
+  // Pointer members that the region uses of a struct it maps and whose sections no clause maps:
+  // zero-length sections (OpenMP 5.x), attached to the device data they point into.
+  for (RegionVar &RV : R.Vars) {
+    QualType T = RV.Var->getType().getNonReferenceType();
+    if (!T->isRecordType() || OMPDeclareTargetDeclAttr::isDeclareTargetDeclaration(RV.Var) ||
+        !((RV.K == RegionVar::MappedObject && RV.WholeObject) ||
+          (RV.K == RegionVar::ByValue && !RV.Attached.empty())))
       continue;
-    std::function<void(const Stmt *)> Writes = [&](const Stmt *S) {
+    llvm::SmallPtrSet<const FieldDecl *, 4> Have;
+    for (const RegionVar &M : RV.Attached)
+      Have.insert(M.Member);
+    // In the region: s.p; in the member functions it calls on s (and those call on this): p,
+    // this->p.
+    llvm::SmallPtrSet<const FunctionDecl *, 4> Methods;
+    std::function<void(const Stmt *, bool)> Uses = [&](const Stmt *S, bool InMethod) {
       if (!S)
         return;
+      if (const auto *CS = dyn_cast<CapturedStmt>(S)) // nested constructs
+        return Uses(CS->getCapturedStmt(), InMethod);
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
+        const Expr *Obj = MC->getImplicitObjectArgument();
+        bool OnS = Obj && (InMethod ? isa<CXXThisExpr>(Obj->IgnoreParenImpCasts())
+                                    : refVar(Obj) == RV.Var);
+        if (const CXXMethodDecl *M = MC->getMethodDecl(); OnS && M)
+          if (const FunctionDecl *Def = M->getDefinition(); Def && Methods.insert(Def).second)
+            Uses(Def->getBody(), true);
+      }
+      if (const auto *ME = dyn_cast<MemberExpr>(S))
+        if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+          if (F->getType()->isPointerType() &&
+              (InMethod ? isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts())
+                        : !ME->isArrow() && refVar(ME->getBase()) == RV.Var) &&
+              F->getParent() == T->getAsRecordDecl() && Have.insert(F).second) {
+            RegionVar M;
+            M.Var = RV.Var;
+            M.Member = F;
+            M.K = RegionVar::MappedPointer;
+            M.WholeObject = false;
+            M.ZeroLength = true;
+            RV.Attached.push_back(M);
+          }
+      for (const Stmt *Ch : S->children())
+        Uses(Ch, InMethod);
+    };
+    Uses(associatedStmt(RootD), false);
+  }
+  // A struct with attached members: when the region may change it, the construct maps it back,
+  // or copying it is not a plain copy of its bytes, the kernel works on its device copy, whose
+  // pointer members are attached to the device copies of their sections (as libomptarget does);
+  // else it gets a copy of the struct with the device addresses in those members (a kernel
+  // parameter: no allocation, no copies).
+  for (RegionVar &RV : R.Vars) {
+    if (RV.Attached.empty() || RV.K == RegionVar::MappedObject)
+      continue;
+    auto Explicit = StructMaps.find(RV.Var);
+    bool InDevice = !RV.Var->getType().getNonReferenceType().isTriviallyCopyableType(Ctx) ||
+                    (Explicit != StructMaps.end() && (Explicit->second.first == RegionVar::From ||
+                                                      Explicit->second.first == RegionVar::ToFrom));
+    std::function<void(const Stmt *)> Changes = [&](const Stmt *S) {
+      if (!S || InDevice)
+        return;
+      if (const auto *CS = dyn_cast<CapturedStmt>(S)) // nested constructs
+        return Changes(CS->getCapturedStmt());
       const Expr *LHS = nullptr;
       if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp())
         LHS = BO->getLHS();
-      if (const auto *UO = dyn_cast<UnaryOperator>(S); UO && UO->isIncrementDecrementOp())
-        LHS = UO->getSubExpr();
+      if (const auto *UO = dyn_cast<UnaryOperator>(S))
+        if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+          LHS = UO->getSubExpr();
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
+        if (const CXXMethodDecl *M = MC->getMethodDecl(); M && !M->isConst())
+          LHS = MC->getImplicitObjectArgument();
+      if (const auto *CE = dyn_cast<CallExpr>(S); CE && !isa<CXXMemberCallExpr>(S))
+        if (const FunctionDecl *F = CE->getDirectCallee())
+          for (unsigned I = 0; I < CE->getNumArgs() && I < F->getNumParams(); ++I)
+            if (F->getParamDecl(I)->getType()->isReferenceType() &&
+                !F->getParamDecl(I)->getType().getNonReferenceType().isConstQualified() &&
+                ownStorageRoot(CE->getArg(I)) == RV.Var)
+              InDevice = true;
       if (LHS && ownStorageRoot(LHS) == RV.Var)
-        error(LHS->getBeginLoc(), "writing to '" + RV.Var->getName() +
-                                      "', whose pointer members are mapped, is not supported "
-                                      "yet in a target region");
+        InDevice = true;
       for (const Stmt *Ch : S->children())
-        Writes(Ch);
+        Changes(Ch);
     };
-    Writes(associatedStmt(RootD));
+    Changes(associatedStmt(RootD));
+    if (!InDevice)
+      continue;
+    RV.K = RegionVar::MappedObject;
+    RV.WholeObject = true;
+    RV.Map = Explicit != StructMaps.end() ? Explicit->second.first : RegionVar::ToFrom;
+    RV.Mods = Explicit != StructMaps.end() ? Explicit->second.second : 0;
   }
   // Keep the order of first use for mapped items too (kernel parameters).
   std::vector<RegionVar> Ordered;

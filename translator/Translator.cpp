@@ -17,6 +17,7 @@
 #include "RegionAnalysis.h"
 #include "SourceText.h"
 #include "TeamSharing.h"
+#include "ThisCapture.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/DeclTemplate.h"
@@ -140,11 +141,15 @@ public:
           report(D->getBeginLoc(), "target regions in included files are not supported yet");
           return true;
         }
-        if (!Current || isa<CXXMethodDecl>(Current)) {
-          report(D->getBeginLoc(), "target regions in member functions and lambdas are not "
-                                   "supported yet");
+        if (!Current) {
+          report(D->getBeginLoc(), "target regions outside functions are not supported");
           return true;
         }
+        if (const auto *M = dyn_cast<CXXMethodDecl>(Current))
+          if (!thisref::checkMemberRegion(Ctx, M, D)) {
+            Ok = false;
+            return true;
+          }
         if (D->getBeginLoc().isMacroID()) {
           report(D->getBeginLoc(), "target regions written with _Pragma in macros are not "
                                    "supported yet");
@@ -194,6 +199,11 @@ public:
     if (DE.hasErrorOccurred())
       return; // errors in the input, reported by Clang
     SourceManager &SM = Ctx.getSourceManager();
+    if (!Opts.ThisRewritten && Ctx.getLangOpts().CPlusPlus &&
+        thisref::rewriteThis(Ctx, Result.Rewritten)) {
+      Result.Ok = true;
+      return; // translated again from the new text
+    }
     Rewriter HostRW(SM, Ctx.getLangOpts()), KernelRW(SM, Ctx.getLangOpts());
 
     Finder F(Ctx);

@@ -296,3 +296,79 @@ TEST_CASE("regions use the process-wide table by default", "[region]") {
   CHECK(V == 6);
   CHECK(G.size() == Before);
 }
+
+TEST_CASE("attached pointers hold device addresses on the device and host ones on the host",
+          "[present][attach]") {
+  PresentTable T;
+  struct S {
+    int n;
+    double *p;
+    int cnt;
+  };
+  double Data[4] = {1, 2, 3, 4};
+  S X{4, Data, 0};
+  auto RS = T.map(&X, sizeof X, /*copy_in=*/true, "X");
+  auto RD = T.map(Data, sizeof Data, true, "X.p");
+  REQUIRE(RS.result == Result::Ok);
+  REQUIRE(RD.result == Result::Ok);
+  auto *DX = static_cast<S *>(RS.device);
+  CHECK(DX->p == Data); // Copied as the host held it.
+  REQUIRE(T.attach(reinterpret_cast<void **>(&X.p), RD.device, "X.p").result == Result::Ok);
+  CHECK(DX->p == RD.device);
+  CHECK(X.p == Data);
+  DX->p[1] = 20; // The device writes through its pointer...
+
+  // ...a copy in (always, or update to) keeps the device's pointer...
+  X.n = 5;
+  REQUIRE(T.map(&X, sizeof X, true, "X", PresentTable::Counter::Structured, ModAlways).result ==
+          Result::Ok);
+  CHECK(DX->n == 5);
+  CHECK(DX->p == RD.device);
+  REQUIRE(T.update(&X, sizeof X, /*to_device=*/true, "X").result == Result::Ok);
+  CHECK(DX->p == RD.device);
+  DX->cnt = 7;
+  // ...and a copy out (update from, the last unmap) the host's.
+  REQUIRE(T.update(&X, sizeof X, /*to_device=*/false, "X").result == Result::Ok);
+  CHECK(X.cnt == 7);
+  CHECK(X.p == Data);
+  DX->cnt = 9;
+  REQUIRE(T.unmap(&X, sizeof X, /*copy_out=*/true, "X").result == Result::Ok); // 2 -> 1
+  CHECK(X.cnt == 7);
+  REQUIRE(T.unmap(&X, sizeof X, true, "X").result == Result::Ok); // 1 -> 0: copied out
+  CHECK(X.cnt == 9);
+  CHECK(X.p == Data);
+  REQUIRE(T.unmap(Data, sizeof Data, true, "X.p").result == Result::Ok);
+  CHECK(Data[1] == 20);
+  CHECK(T.size() == 0);
+}
+
+TEST_CASE("attaching a pointer that is not mapped is an error", "[present][attach]") {
+  PresentTable T;
+  double D[2];
+  double *P = D;
+  auto R = T.attach(reinterpret_cast<void **>(&P), D, "P");
+  CHECK(R.result == Result::NotMapped);
+  CHECK(R.message.find("'P'") != std::string::npos);
+}
+
+TEST_CASE("TargetRegion::attach: a struct and its member's section in one region",
+          "[region][attach]") {
+  PresentTable T;
+  struct S {
+    int n;
+    float *p;
+  };
+  float Data[3] = {1, 2, 3};
+  const S X{3, Data};
+  {
+    host::TargetRegion R("kern", "file.cpp", 11, T);
+    const S *DX = R.map(&X, 0, 1, MapKind::ToFrom, "X");
+    R.attach(&X.p, R.map(X.p, 0, X.n, MapKind::ToFrom, "X.p"), "X.p");
+    REQUIRE(DX->p != Data);
+    DX->p[2] = 30;
+    R.end();
+  }
+  CHECK(X.p == Data);
+  CHECK(Data[2] == 30);
+  CHECK(T.size() == 0);
+}

@@ -132,6 +132,28 @@ void update_from(T *base, u64 lb, u64 len, unsigned mods, const char *name, cons
   data_detail::update(base, lb, len, mods, name, w, device, /*to_device=*/false);
 }
 
+/// Pointer attachment for a struct member's section `s.p[lb:len]` of `target enter data` or
+/// `target data`: when the pointer s.p (at `field`) lies in data mapped on `device` (s is mapped)
+/// and s.p[lb] does too, the device copy of s.p gets the device address that corresponds to s.p
+/// (PresentTable::attach); otherwise nothing happens (a target region that uses s attaches it
+/// then). Thread-safe.
+template <class T>
+void attach_if_mapped(T *const *field, u64 lb, const char *name, const Where &w, int device = -1) {
+  const int D = resolve_device(device, w);
+  T *Host = *field;
+  if (!Host)
+    return;
+  void *Dev = device_table(D).lookup(data_detail::sectionBegin(Host, lb));
+  if (!Dev)
+    return;
+  void *DevBase = reinterpret_cast<void *>(reinterpret_cast<std::uintptr_t>(Dev) - lb * sizeof(T));
+  PresentTable::MapResult R =
+      device_table(D).attach(const_cast<void **>(reinterpret_cast<void *const *>(field)), DevBase,
+                             name);
+  if (R.result != PresentTable::Result::Ok && R.result != PresentTable::Result::NotMapped)
+    fatal(R.message, w);
+}
+
 /// A `declare target` (to / enter) variable of `count` elements at `host`, registered during
 /// static initialisation: each device gets a copy when it is first used (a TargetRegion,
 /// enter/exit data, update or device-memory API call on it), initialised from the host value at

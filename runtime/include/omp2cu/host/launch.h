@@ -18,6 +18,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -163,6 +164,8 @@ public:
 
   /// The device the region runs on.
   int device() const { return Table.device(); }
+  /// The kernel and source line failures are reported with.
+  const Where &where() const { return At; }
 
   /// Maps elements [lb, lb+len) of the array that starts at `base` (a section base[lb:len]; a
   /// whole object x is map(&x, 0, 1, ...)) with OpenMP's map-entry rules on the structured
@@ -193,6 +196,19 @@ public:
       fatal(R.message, At);
     Maps.push_back({reinterpret_cast<void *>(Begin), len * sizeof(T), kind, mods, name});
     return reinterpret_cast<T *>(reinterpret_cast<std::uintptr_t>(R.device) - lb * sizeof(T));
+  }
+
+  /// Pointer attachment (`map(s.p[lb:len])` beside a mapped `s`, or a pointer member of `*this`):
+  /// the pointer `*field`, which lies in mapped data, holds `device` (the device address that
+  /// map() returned for its section) in the device copy, while the host copy keeps its value
+  /// through every copy in and out (PresentTable::attach). `field` in no mapped data is fatal.
+  template <class F, class D> void attach(F *field, D *device, const char *name) {
+    static_assert(std::is_pointer_v<std::remove_cv_t<F>>, "attach() takes a pointer's address");
+    void **Field = const_cast<void **>(reinterpret_cast<void *const volatile *>(field));
+    void *Device = const_cast<void *>(static_cast<const volatile void *>(device));
+    PresentTable::MapResult R = Table.attach(Field, Device, name);
+    if (R.result != PresentTable::Result::Ok)
+      fatal(R.message, At);
   }
 
   /// Device address of a host pointer used in the region without a map (a zero-length array

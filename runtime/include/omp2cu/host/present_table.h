@@ -21,9 +21,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <map>
 #include <mutex>
 #include <string>
+#include <vector>
 
 namespace omp2cu::host {
 
@@ -39,6 +41,15 @@ public:
     Dynamic,    ///< target enter data, target exit data.
   };
 
+  /// An attached pointer (libomptarget's "shadow pointer"): the pointer at host address `field`
+  /// holds `host_value` on the host and `device_value` in the device copy. Copies of the entry's
+  /// bytes keep both: copies in rewrite `device_value`, copies out restore `host_value`.
+  struct Shadow {
+    std::uintptr_t field = 0;
+    void *host_value = nullptr;
+    void *device_value = nullptr;
+  };
+
   struct Entry {
     std::uintptr_t begin = 0, end = 0; ///< Host bytes [begin, end).
     void *device = nullptr;            ///< Device address of `begin`.
@@ -47,6 +58,9 @@ public:
     bool infinite = false;             ///< The count is infinite: maps never free the entry.
     bool owned = true;                 ///< The runtime allocated `device` (and frees it).
     const char *name = "";             ///< The list item that created the entry (for messages).
+    /// Pointers inside the entry's host bytes whose device copies hold device addresses (pointer
+    /// attachment, see attach()).
+    std::vector<Shadow> shadows;
 
     /// The reference count of OpenMP: the sum of both counts.
     u64 total() const { return refcount + dynamic_refcount; }
@@ -104,6 +118,8 @@ public:
         backend::Status S = select();
         if (S.ok)
           S = backend::memcpy_h2d(R.device, host, bytes);
+        if (S.ok)
+          S = writeShadows(*Inside, B, E);
         if (!S.ok)
           return deviceError(R, "copying '" + std::string(name) + "' " + range(B, E) + " to device",
                              S);
@@ -135,7 +151,7 @@ public:
     }
     if (!S.ok)
       return deviceError(R, "mapping '" + std::string(name) + "' " + range(B, E), S);
-    Entry &New = Entries[B] = Entry{B, E, Dev, 0, 0, false, true, name};
+    Entry &New = Entries[B] = Entry{B, E, Dev, 0, 0, false, true, name, {}};
     count(New, counter) = 1;
     R.device = Dev;
     R.created = true;
@@ -206,8 +222,54 @@ public:
     if (S.ok)
       S = to_device ? backend::memcpy_h2d(R.device, host, bytes)
                     : backend::memcpy_d2h(host, R.device, bytes);
+    if (S.ok && to_device)
+      S = writeShadows(*Inside, B, E);
+    else if (S.ok)
+      restoreShadows(*Inside, B, E);
     if (!S.ok)
       return deviceError(R, "updating '" + std::string(name) + "' " + range(B, E), S);
+    R.copied = true;
+    return R;
+  }
+
+  /// Pointer attachment: the pointer at host address `field` (which must lie in an entry) is to
+  /// hold `device_value` in the device copy, e.g. the device address of the section a struct's
+  /// pointer member points to. Writes it to the device copy now and records it, so that later
+  /// copies of the entry (always, update, copy-out) keep the device value on the device and the
+  /// host value on the host. The record lives as long as the entry. NotMapped when `field` is in
+  /// no entry. A null `device_value` (a zero-length section of nothing mapped) leaves the device
+  /// copy's pointer as the host copied it.
+  MapResult attach(void **field, void *device_value, const char *name) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    MapResult R;
+    const std::uintptr_t B = addr(field), E = B + sizeof(void *);
+    Entry *Inside = containing(B, E);
+    if (!Inside) {
+      if (!overlap(R, B, E, "attach", name)) {
+        R.result = Result::NotMapped;
+        R.message = "pointer '" + std::string(name) + "' " + range(B, E) +
+                    " is attached to device data but is not mapped itself";
+      }
+      return R;
+    }
+    R.device = deviceOf(*Inside, B);
+    R.refcount = Inside->total();
+    if (!device_value)
+      return R;
+    Shadow *Sh = nullptr;
+    for (Shadow &X : Inside->shadows)
+      if (X.field == B)
+        Sh = &X;
+    if (!Sh)
+      Sh = &Inside->shadows.emplace_back();
+    Sh->field = B;
+    Sh->host_value = *field;
+    Sh->device_value = device_value;
+    backend::Status S = select();
+    if (S.ok)
+      S = backend::memcpy_h2d(R.device, &Sh->device_value, sizeof(void *));
+    if (!S.ok)
+      return deviceError(R, "attaching '" + std::string(name) + "' " + range(B, E), S);
     R.copied = true;
     return R;
   }
@@ -253,7 +315,7 @@ public:
         return deviceError(R, "mapping '" + std::string(name) + "' " + range(B, E), S);
       R.copied = true;
     }
-    Entries[B] = Entry{B, E, Dev, 0, 0, true, device_memory == nullptr, name};
+    Entries[B] = Entry{B, E, Dev, 0, 0, true, device_memory == nullptr, name, {}};
     R.device = Dev;
     R.created = true;
     return R;
@@ -337,6 +399,24 @@ private:
     return r;
   }
 
+  /// After host bytes [b, e) of `en` were copied to the device: the attached pointers among them
+  /// get their device values back.
+  backend::Status writeShadows(Entry &en, std::uintptr_t b, std::uintptr_t e) {
+    backend::Status S;
+    for (Shadow &X : en.shadows)
+      if (X.field >= b && X.field + sizeof(void *) <= e && S.ok)
+        S = backend::memcpy_h2d(deviceOf(en, X.field), &X.device_value, sizeof(void *));
+    return S;
+  }
+
+  /// After device bytes of host range [b, e) of `en` were copied to the host: the attached
+  /// pointers among them get their host values back.
+  static void restoreShadows(Entry &en, std::uintptr_t b, std::uintptr_t e) {
+    for (const Shadow &X : en.shadows)
+      if (X.field >= b && X.field + sizeof(void *) <= e)
+        std::memcpy(reinterpret_cast<void *>(X.field), &X.host_value, sizeof(void *));
+  }
+
   /// Sets `r` to PartialOverlap and returns true when [b, e) intersects an entry (that does not
   /// contain it: the callers looked for that first).
   bool overlap(MapResult &r, std::uintptr_t b, std::uintptr_t e, const char *what,
@@ -365,6 +445,8 @@ private:
       S = select();
       if (S.ok)
         S = backend::memcpy_d2h(host, r.device, bytes);
+      if (S.ok)
+        restoreShadows(en, B, E);
       r.copied = S.ok;
     }
     if (Zero) {

@@ -1,0 +1,278 @@
+//===- ThisCapture.cpp - `this` in the OpenMP constructs of member functions ----------===//
+//
+// Part of omp2cu. See ThisCapture.h.
+//
+//===----------------------------------------------------------------------===//
+#include "ThisCapture.h"
+#include "Diagnostics.h"
+#include "RegionAnalysis.h"
+#include "SourceText.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ExprOpenMP.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Frontend/OpenMP/OMP.h"
+
+#include <map>
+#include <set>
+
+using namespace clang;
+
+namespace omp2cu::thisref {
+namespace {
+
+/// Directives whose clauses and statement are translated: target constructs and the data
+/// directives.
+bool translated(OpenMPDirectiveKind K) {
+  for (llvm::omp::Directive L : llvm::omp::getLeafConstructsOrSelf(K))
+    if (L == llvm::omp::OMPD_target)
+      return true;
+  return K == llvm::omp::OMPD_target_data || K == llvm::omp::OMPD_target_enter_data ||
+         K == llvm::omp::OMPD_target_exit_data || K == llvm::omp::OMPD_target_update;
+}
+
+/// Whether \p M is a member function whose `this` the rewrite gives a name.
+bool candidate(const SourceManager &SM, const CXXMethodDecl *M) {
+  return M && M->isInstance() && !M->getParent()->isLambda() && M->hasBody() &&
+         isa<CompoundStmt>(M->getBody()) && SM.isInMainFile(SM.getExpansionLoc(M->getLocation()));
+}
+
+/// The source ranges of the translated directives in one function body.
+class DirectiveRanges : public RecursiveASTVisitor<DirectiveRanges> {
+public:
+  DirectiveRanges(const ASTContext &Ctx) : Ctx(Ctx) {}
+  std::vector<SourceRange> Ranges;
+  bool TraverseStmt(Stmt *S) {
+    if (auto *D = dyn_cast_or_null<OMPExecutableDirective>(S))
+      if (translated(D->getDirectiveKind())) {
+        OpenMPDirectiveKind K = D->getDirectiveKind();
+        bool Standalone = K == llvm::omp::OMPD_target_enter_data ||
+                          K == llvm::omp::OMPD_target_exit_data ||
+                          K == llvm::omp::OMPD_target_update;
+        const Stmt *Assoc = Standalone ? nullptr : analysis::associatedStmt(D);
+        SourceRange R = Assoc ? text::directiveWithStmt(Ctx, D, Assoc).getAsRange()
+                              : SourceRange(Ctx.getSourceManager().getExpansionLoc(D->getBeginLoc()),
+                                            Ctx.getSourceManager().getExpansionLoc(D->getEndLoc()));
+        Ranges.push_back(R);
+        // A target region's nested constructs lie in its range; a target data region's body
+        // may hold target regions, whose ranges are inside its own.
+        return true;
+      }
+    return RecursiveASTVisitor::TraverseStmt(S);
+  }
+
+private:
+  const ASTContext &Ctx;
+};
+
+/// The uses of `this` in a set of ranges: what each becomes.
+class ThisUses : public RecursiveASTVisitor<ThisUses> {
+public:
+  ThisUses(const SourceManager &SM, const std::vector<SourceRange> &Ranges)
+      : SM(SM), Ranges(Ranges) {}
+
+  /// Edits by file offset: the length of text to replace and the replacement.
+  std::map<unsigned, std::pair<unsigned, std::string>> Edits;
+
+  bool VisitMemberExpr(MemberExpr *ME) {
+    const auto *T = dyn_cast<CXXThisExpr>(ME->getBase()->IgnoreImpCasts());
+    if (!T || !inside(T->getBeginLoc()))
+      return true;
+    if (T->isImplicit()) {
+      // `n` or `Base::n`: omp2cu_self.n
+      edit(ME->getBeginLoc(), 0, std::string(SelfName) + ".", T);
+    } else if (ME->isArrow() && ME->getBase()->IgnoreImpCasts() == ME->getBase()->IgnoreParenImpCasts()) {
+      // this->n: omp2cu_self.n
+      unsigned Len = SM.getFileOffset(SM.getExpansionLoc(ME->getOperatorLoc())) + 2 -
+                     SM.getFileOffset(SM.getExpansionLoc(T->getBeginLoc()));
+      edit(T->getBeginLoc(), Len, std::string(SelfName) + ".", T);
+    }
+    return true;
+  }
+
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    // *this: omp2cu_self
+    const auto *T = dyn_cast<CXXThisExpr>(UO->getSubExpr()->IgnoreParenImpCasts());
+    if (UO->getOpcode() == UO_Deref && T && !T->isImplicit() && inside(UO->getBeginLoc()))
+      replace(UO->getSourceRange(), SelfName, T);
+    return true;
+  }
+
+  bool VisitArraySectionExpr(ArraySectionExpr *AS) {
+    // this[:1] (map(to: this[:1])): the object, omp2cu_self
+    const auto *T = dyn_cast<CXXThisExpr>(AS->getBase()->IgnoreParenImpCasts());
+    if (T && !T->isImplicit() && inside(AS->getBeginLoc()))
+      replace(AS->getSourceRange(), SelfName, T);
+    return true;
+  }
+
+  bool VisitCXXThisExpr(CXXThisExpr *T) {
+    if (!T->isImplicit() && inside(T->getBeginLoc()))
+      All.push_back(T);
+    return true;
+  }
+
+  /// Every other explicit `this`: (&omp2cu_self).
+  void finish() {
+    for (const CXXThisExpr *T : All)
+      if (!Done.count(T))
+        edit(T->getBeginLoc(), 4, std::string("(&") + SelfName + ")", T);
+  }
+
+private:
+  const SourceManager &SM;
+  const std::vector<SourceRange> &Ranges;
+  std::vector<const CXXThisExpr *> All;
+  std::set<const CXXThisExpr *> Done;
+
+  bool inside(SourceLocation L) const {
+    if (L.isInvalid() || L.isMacroID())
+      return false; // left alone: checkMemberRegion() reports what remains
+    for (const SourceRange &R : Ranges)
+      if (!SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
+          !SM.isBeforeInTranslationUnit(R.getEnd(), L))
+        return true;
+    return false;
+  }
+
+  void edit(SourceLocation At, unsigned Len, const std::string &Text, const CXXThisExpr *T) {
+    Done.insert(T);
+    // The implicit clauses of a directive repeat the uses of its statement: one edit per place.
+    Edits.emplace(SM.getFileOffset(SM.getExpansionLoc(At)), std::make_pair(Len, Text));
+  }
+
+  void replace(SourceRange R, const std::string &Text, const CXXThisExpr *T) {
+    if (R.getBegin().isMacroID() || R.getEnd().isMacroID())
+      return;
+    unsigned B = SM.getFileOffset(R.getBegin());
+    unsigned E = SM.getFileOffset(
+        Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, LangOptions()));
+    Done.insert(T);
+    Edits[B] = {E - B, Text};
+  }
+};
+
+/// Finds the uses of `this` in the translated directives of every candidate member function.
+class Methods : public RecursiveASTVisitor<Methods> {
+public:
+  Methods(ASTContext &Ctx) : Ctx(Ctx), SM(Ctx.getSourceManager()) {}
+  std::map<unsigned, std::pair<unsigned, std::string>> Edits;
+
+  bool VisitCXXMethodDecl(CXXMethodDecl *M) {
+    if (!candidate(SM, M) || !M->doesThisDeclarationHaveABody())
+      return true;
+    DirectiveRanges DR(Ctx);
+    DR.TraverseStmt(M->getBody());
+    if (DR.Ranges.empty())
+      return true;
+    ThisUses U(SM, DR.Ranges);
+    U.TraverseStmt(M->getBody());
+    U.finish();
+    if (U.Edits.empty())
+      return true;
+    Edits.insert(U.Edits.begin(), U.Edits.end());
+    // The name, at the start of the body (on the line of its brace: no line moves).
+    SourceLocation LBrace = cast<CompoundStmt>(M->getBody())->getLBracLoc();
+    if (LBrace.isMacroID())
+      return true;
+    Edits[SM.getFileOffset(LBrace) + 1] = {
+        0, std::string(" auto &") + SelfName +
+               " = *this; /* omp2cu: 'this' of the OpenMP constructs below */"};
+    return true;
+  }
+
+private:
+  ASTContext &Ctx;
+  const SourceManager &SM;
+};
+
+/// The uses of `this` and of members that are not public in a target region.
+class RegionCheck : public RecursiveASTVisitor<RegionCheck> {
+public:
+  RegionCheck(ASTContext &Ctx) : Ctx(Ctx) {}
+  bool Ok = true;
+  bool VisitCXXThisExpr(CXXThisExpr *T) {
+    if (!Reported.insert(T->getBeginLoc()).second)
+      return true;
+    diag::error(Ctx.getDiagnostics(), T->getBeginLoc(),
+                "'this' in a target region could not be rewritten (it is written in a macro); "
+                "name the member through a local reference, e.g. 'auto &self = *this;'");
+    Ok = false;
+    return true;
+  }
+  bool VisitMemberExpr(MemberExpr *ME) {
+    const ValueDecl *D = ME->getMemberDecl();
+    if (D->getAccess() == AS_public || D->getAccess() == AS_none ||
+        !Reported.insert(ME->getMemberLoc()).second)
+      return true;
+    const auto *RD = dyn_cast<CXXRecordDecl>(D->getDeclContext());
+    diag::error(Ctx.getDiagnostics(), ME->getMemberLoc(),
+                "target region uses " +
+                    std::string(D->getAccess() == AS_private ? "private" : "protected") +
+                    " member '" + D->getQualifiedNameAsString() +
+                    "': omp2cu's kernels are functions outside " +
+                    (RD ? "'" + RD->getNameAsString() + "'" : std::string("the class")) +
+                    " and cannot name it; make it public, or copy it to a local variable "
+                    "before the construct");
+    Ok = false;
+    return true;
+  }
+
+private:
+  ASTContext &Ctx;
+  std::set<SourceLocation> Reported;
+};
+
+} // namespace
+
+bool rewriteThis(ASTContext &Ctx, std::string &Out) {
+  SourceManager &SM = Ctx.getSourceManager();
+  Methods M(Ctx);
+  M.TraverseDecl(Ctx.getTranslationUnitDecl());
+  if (M.Edits.empty())
+    return false;
+  StringRef In = SM.getBufferData(SM.getMainFileID());
+  Out.clear();
+  unsigned Pos = 0;
+  for (const auto &[Offset, E] : M.Edits) {
+    if (Offset < Pos)
+      continue; // inside an earlier replacement (e.g. this[:1] and its this)
+    Out += In.substr(Pos, Offset - Pos).str();
+    Out += E.second;
+    Pos = Offset + E.first;
+  }
+  Out += In.substr(Pos).str();
+  return true;
+}
+
+bool checkMemberRegion(ASTContext &Ctx, const CXXMethodDecl *M, const OMPExecutableDirective *D) {
+  DiagnosticsEngine &DE = Ctx.getDiagnostics();
+  const CXXRecordDecl *RD = M->getParent();
+  if (RD->isLambda()) {
+    diag::error(DE, D->getBeginLoc(), "target regions in lambdas are not supported yet");
+    return false;
+  }
+  if (RD->getDescribedClassTemplate() || isa<ClassTemplateSpecializationDecl>(RD) ||
+      RD->isDependentContext()) {
+    diag::error(DE, D->getBeginLoc(),
+                "target regions in member functions of class templates are not supported yet");
+    return false;
+  }
+  if (M->getLexicalDeclContext()->isRecord()) {
+    diag::error(DE, D->getBeginLoc(),
+                "target regions in member functions defined inside their class are not "
+                "supported yet; define '" +
+                    M->getQualifiedNameAsString() + "' outside the definition of '" +
+                    RD->getNameAsString() + "'");
+    return false;
+  }
+  RegionCheck C(Ctx);
+  C.TraverseStmt(const_cast<OMPExecutableDirective *>(D));
+  return C.Ok;
+}
+
+} // namespace omp2cu::thisref
