@@ -302,6 +302,17 @@ CharSourceRange KernelEmitter::constructRange(const Construct &C) const {
                                        SM.getExpansionLoc(C.D->getEndLoc()));
 }
 
+void KernelEmitter::children(const Construct &C, const std::set<const VarDecl *> &Priv) {
+  for (const auto &Ch : C.Children) {
+    std::string Text = construct(*Ch, Priv, false);
+    if (P.of(*Ch).Fork)
+      Text = fork(*Ch, Text);
+    if (P.of(*Ch).SimdFork)
+      Text = simdFork(*Ch, Text);
+    KR->ReplaceText(constructRange(*Ch), Text);
+  }
+}
+
 std::string KernelEmitter::construct(const Construct &C, std::set<const VarDecl *> Priv,
                                      bool IsRoot) {
   if (C.Sync != SyncKind::None)
@@ -391,14 +402,7 @@ std::string KernelEmitter::construct(const Construct &C, std::set<const VarDecl 
 
   // Nested constructs first: their text replaces them in the body. In generic mode a parallel
   // region becomes a function the workers run, and the main thread's call to fork it.
-  for (const auto &Ch : C.Children) {
-    std::string Text = construct(*Ch, InnerPriv, false);
-    if (P.of(*Ch).Fork)
-      Text = fork(*Ch, Text);
-    if (P.of(*Ch).SimdFork)
-      Text = simdFork(*Ch, Text);
-    KR->ReplaceText(constructRange(*Ch), Text);
-  }
+  children(C, InnerPriv);
 
   std::string Body = text::rewritten(*KR, text::stmtRange(Ctx, C.Body));
   if (CP.SimdMain)
@@ -464,14 +468,7 @@ std::string KernelEmitter::callCopy(const Construct &C) {
   rewriteSharedDecls(C);
   applyLeafEdits(C);
   // The function's constructs, for the context of this call.
-  for (const auto &Ch : C.Children) {
-    std::string Text = construct(*Ch, {}, false);
-    if (P.of(*Ch).Fork)
-      Text = fork(*Ch, Text);
-    if (P.of(*Ch).SimdFork)
-      Text = simdFork(*Ch, Text);
-    KR->ReplaceText(constructRange(*Ch), Text);
-  }
+  children(C, {});
   std::string Body = text::rewritten(*KR, text::stmtRange(Ctx, C.Body));
   if (CP.SimdMain) {
     if (!F->getReturnType()->isVoidType())

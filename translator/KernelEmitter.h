@@ -88,6 +88,9 @@ private:
   /// The text a construct's code replaces: its directive and statement (a standalone
   /// directive: its pragma line).
   clang::CharSourceRange constructRange(const model::Construct &C) const;
+  /// Replaces the nested constructs of \p C in the scratch rewriter with their text (in generic
+  /// mode parallel regions and simd loops become functions and the calls that fork them).
+  void children(const model::Construct &C, const std::set<const clang::VarDecl *> &Priv);
   std::string construct(const model::Construct &C, std::set<const clang::VarDecl *> Priv,
                         bool IsRoot);
   std::string loopNest(const model::Construct &C, const plan::ConstructPlan &CP,
