@@ -123,6 +123,8 @@ struct Marker {
   void scanCopy(const Stmt *S) {
     if (!S)
       return;
+    if (const auto *CS = dyn_cast<CapturedStmt>(S)) // a nested construct: children() omits it
+      return scanCopy(CS->getCapturedStmt());
     if (const auto *CE = dyn_cast<CallExpr>(S))
       call(CE);
     staticLocals(S);
@@ -164,6 +166,8 @@ struct Marker {
   void scan(const Stmt *S, const FunctionDecl *InFunction) {
     if (!S)
       return;
+    if (const auto *CS = dyn_cast<CapturedStmt>(S)) // a nested construct: children() omits it
+      return scan(CS->getCapturedStmt(), InFunction);
     if (const auto *CE = dyn_cast<CallExpr>(S)) {
       if (InFunction && CE->getDirectCallee() && analysis::needsKernelCopy(Ctx, CE->getDirectCallee()))
         error(CE->getBeginLoc(), "'" + CE->getDirectCallee()->getNameAsString() + "' " +
