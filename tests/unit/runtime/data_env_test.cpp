@@ -260,6 +260,55 @@ TEST_CASE("enter data to then a target region then exit data from", "[data]") {
   CHECK(counts(A.data()) == Absent);
 }
 
+TEST_CASE("members beside their struct in enter and exit data: one count, own map-types",
+          "[data]") {
+  struct S {
+    int n;
+    double x;
+  };
+  S X{4, 1.5};
+  // The bytes that members span, whatever their order.
+  host::Span Sp = host::span_of(X.x, X.n);
+  CHECK(Sp.begin == reinterpret_cast<char *>(&X));
+  CHECK(Sp.bytes == sizeof X);
+  CHECK(host::span_of(X.x).begin == reinterpret_cast<char *>(&X.x));
+  CHECK(host::span_of(X.x).bytes == sizeof X.x);
+  // map(alloc: X) map(to: X.n): the new entry gets X.n, not X.x.
+  host::enter_data(&X, 0, 1, MapKind::Alloc, 0, "X", Here);
+  host::enter_member(&X.n, 0, 1, MapKind::To, 0, "X.n", Here);
+  CHECK(counts(&X) == Counts{0, 1});
+  CHECK(devcopy(&X)->n == 4);
+  CHECK(isFresh(&devcopy(&X)->x, sizeof X.x));
+  // Present already: a second enter copies the member only with always.
+  X.n = 5;
+  host::enter_data(&X, 0, 1, MapKind::Alloc, 0, "X", Here);
+  host::enter_member(&X.n, 0, 1, MapKind::To, 0, "X.n", Here);
+  CHECK(devcopy(&X)->n == 4);
+  host::enter_member(&X.n, 0, 1, MapKind::To, ModAlways, "X.n", Here);
+  CHECK(devcopy(&X)->n == 5);
+  CHECK(counts(&X) == Counts{0, 2});
+  devcopy(&X)->x = 2.5;
+  // map(from: X.x) map(release: X): copied back only by the exit that removes the entry.
+  host::exit_member(&X.x, 0, 1, MapKind::From, 0, MapKind::Release, "X.x", Here);
+  host::exit_data(&X, 0, 1, MapKind::Release, 0, "X", Here);
+  CHECK(X.x == 1.5);
+  CHECK(counts(&X) == Counts{0, 1});
+  host::exit_member(&X.x, 0, 1, MapKind::From, 0, MapKind::Release, "X.x", Here);
+  host::exit_data(&X, 0, 1, MapKind::Release, 0, "X", Here);
+  CHECK(X.x == 2.5);
+  CHECK(counts(&X) == Absent);
+  // delete removes the entry whatever its count: its from members come back.
+  host::enter_data(&X, 0, 1, MapKind::To, 0, "X", Here);
+  host::enter_data(&X, 0, 1, MapKind::To, 0, "X", Here);
+  devcopy(&X)->n = 9;
+  host::exit_member(&X.n, 0, 1, MapKind::From, 0, MapKind::Delete, "X.n", Here);
+  host::exit_data(&X, 0, 1, MapKind::Delete, 0, "X", Here);
+  CHECK(X.n == 9);
+  CHECK(counts(&X) == Absent);
+  // Not present: ignored.
+  host::exit_member(&X.n, 0, 1, MapKind::From, 0, MapKind::Release, "X.n", Here);
+}
+
 TEST_CASE("enter data alloc does not copy and a second enter increments the dynamic count", "[data]") {
   int A[4] = {1, 2, 3, 4};
   host::enter_data(A, 0, 4, MapKind::Alloc, 0, "A", Here);

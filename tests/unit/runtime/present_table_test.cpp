@@ -233,6 +233,57 @@ TEST_CASE("TargetRegion maps follow the map kinds", "[region]") {
   CHECK(Alloc[0] == 0);
 }
 
+TEST_CASE("TargetRegion::map_member copies members of a new structure by their own map-type",
+          "[region]") {
+  PresentTable T;
+  struct S {
+    int n;
+    double x;
+    int a[4];
+  };
+  SECTION("the region makes the structure's entry") {
+    S X{3, 1.5, {1, 2, 3, 4}};
+    {
+      host::TargetRegion R("kern", "file.c", 5, T);
+      S *D = R.map(&X, 0, 1, MapKind::To, "X");
+      R.map_member(&X.x, 0, 1, MapKind::From, "X.x");
+      R.map_member(X.a, 1, 2, MapKind::ToFrom, "X.a[1:2]");
+      CHECK(T.size() == 1); // members lie in the structure's entry
+      CHECK(D->n == 3);
+      D->n = 30;
+      D->x = 2.5;
+      D->a[0] = D->a[1] = D->a[2] = D->a[3] = 9;
+      X.a[2] = 7; // copied in already: the device keeps 9
+    }
+    CHECK(T.size() == 0);
+    CHECK(X.n == 3);   // the structure is map(to:)
+    CHECK(X.x == 2.5); // from
+    CHECK(X.a[0] == 1);
+    CHECK(X.a[1] == 9); // tofrom of [1:2]
+    CHECK(X.a[2] == 9);
+    CHECK(X.a[3] == 4);
+  }
+  SECTION("the structure is present already: copies only with always") {
+    S X{3, 1.5, {1, 2, 3, 4}};
+    S *Outer = static_cast<S *>(
+        T.map(&X, sizeof X, true, "X", PresentTable::Counter::Dynamic).device);
+    X.x = 8.5;
+    X.n = 4;
+    {
+      host::TargetRegion R("kern", "file.c", 9, T);
+      R.map(&X, 0, 1, MapKind::To, "X");
+      R.map_member(&X.x, 0, 1, MapKind::ToFrom, "X.x");
+      R.map_member(&X.n, 0, 1, MapKind::To, "X.n", ModAlways);
+      CHECK(Outer->x == 1.5);
+      CHECK(Outer->n == 4);
+      Outer->x = 6.5;
+    }
+    CHECK(X.x == 8.5);
+    CHECK(T.size() == 1);
+    T.unmap(&X, sizeof X, false, "X", PresentTable::Counter::Dynamic);
+  }
+}
+
 TEST_CASE("TargetRegion::map returns the device address of the section's base", "[region]") {
   PresentTable T;
   double A[100];

@@ -115,6 +115,78 @@ void exit_data(T *base, u64 lb, u64 len, MapKind kind, unsigned mods, const char
     fatal(R.message, w);
 }
 
+/// The bytes of a structure from the first to the end of the last of `fields` (members of it):
+/// what a directive that lists members of a structure, not the structure, maps as one entry
+/// (libomptarget's partial struct).
+struct Span {
+  char *begin;
+  u64 bytes;
+};
+template <class... F> Span span_of(const F &...fields) {
+  static_assert(sizeof...(F) > 0, "span_of() takes the members a directive lists");
+  std::uintptr_t B = UINTPTR_MAX, E = 0;
+  auto Add = [&](const void *P, std::size_t Size) {
+    const auto A = reinterpret_cast<std::uintptr_t>(P);
+    B = A < B ? A : B;
+    E = A + Size > E ? A + Size : E;
+  };
+  (Add(static_cast<const void *>(&fields), sizeof(F)), ...);
+  return {reinterpret_cast<char *>(B), static_cast<u64>(E - B)};
+}
+
+/// A member list item beside its structure in one `target enter data` (map(alloc: s)
+/// map(to: s.x)), after the structure's enter_data(): the structure's entry holds it. When that
+/// map made the entry (its count is 1) or with ModAlways, a To/ToFrom member is copied in, as
+/// libomptarget copies each member of a new structure by its own map-type; the count is the
+/// structure's alone. Thread-safe.
+template <class T>
+void enter_member(T *base, u64 lb, u64 len, MapKind kind, unsigned mods, const char *name,
+                  const Where &w, int device = -1) {
+  const int D = resolve_device(device, w);
+  if (!base || len == 0 || (kind != MapKind::To && kind != MapKind::ToFrom))
+    return;
+  PresentTable &Table = device_table(D);
+  void *Host = data_detail::sectionBegin(base, lb);
+  PresentTable::Entry E;
+  if (!Table.find(Host, E))
+    fatal(PresentTable::not_present(name, D), w);
+  if ((mods & ModAlways) || (!E.infinite && E.total() == 1)) {
+    PresentTable::MapResult R = Table.update(Host, len * sizeof(T), /*to_device=*/true, name);
+    if (R.result != PresentTable::Result::Ok)
+      fatal(R.message, w);
+  }
+}
+
+/// A member list item beside its structure in one `target exit data` (map(from: s.x)
+/// map(release: s)), before the structure's exit_data(): a From/ToFrom member is copied back
+/// when the structure's exit will remove the entry that holds it (its map-type `parent` is
+/// delete, or its dynamic count is the entry's only count and is 1) or with ModAlways; the
+/// count is the structure's alone. A member that is not present is ignored (ModPresent: error).
+template <class T>
+void exit_member(T *base, u64 lb, u64 len, MapKind kind, unsigned mods, MapKind parent,
+                 const char *name, const Where &w, int device = -1) {
+  const int D = resolve_device(device, w);
+  if (!base || len == 0)
+    return;
+  PresentTable &Table = device_table(D);
+  void *Host = data_detail::sectionBegin(base, lb);
+  PresentTable::Entry E;
+  if (!Table.find(Host, E)) {
+    if (mods & ModPresent)
+      fatal(PresentTable::not_present(name, D), w);
+    return;
+  }
+  if (kind != MapKind::From && kind != MapKind::ToFrom)
+    return;
+  const bool Removed = !E.infinite && (parent == MapKind::Delete ||
+                                       (E.dynamic_refcount == 1 && E.refcount == 0));
+  if (Removed || (mods & ModAlways)) {
+    PresentTable::MapResult R = Table.update(Host, len * sizeof(T), /*to_device=*/false, name);
+    if (R.result != PresentTable::Result::Ok)
+      fatal(R.message, w);
+  }
+}
+
 /// `target update to(base[lb:len])`: copies the section from the host to the device copy that
 /// contains it, on `device` (< 0: the default device). An item that is not present is ignored
 /// (ModPresent: error). Thread-safe.

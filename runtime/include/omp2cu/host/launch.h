@@ -194,8 +194,28 @@ public:
                   PresentTable::Counter::Structured, mods);
     if (R.result != PresentTable::Result::Ok)
       fatal(R.message, At);
-    Maps.push_back({reinterpret_cast<void *>(Begin), len * sizeof(T), kind, mods, name});
+    Maps.push_back({reinterpret_cast<void *>(Begin), len * sizeof(T), kind, mods, name, R.created});
     return reinterpret_cast<T *>(reinterpret_cast<std::uintptr_t>(R.device) - lb * sizeof(T));
+  }
+
+  /// A list item that is a member of a structure (map(from: s.x), map(to: s.a[0:4]), the
+  /// elements [lb, lb+len) of the member array at `base`) beside a map of the structure itself,
+  /// which must come first. Where this region's map of the structure made its entry, the member
+  /// is copied in (To/ToFrom) now and out (From/ToFrom) at the end, whatever the structure's own
+  /// map-type (as libomptarget copies each member of a new structure by its own map-type);
+  /// otherwise it follows map()'s rules on the entry that holds it (copies only with ModAlways).
+  template <class T>
+  void map_member(T *base, u64 lb, u64 len, MapKind kind, const char *name, unsigned mods = 0) {
+    const std::uintptr_t Begin = reinterpret_cast<std::uintptr_t>(base) + lb * sizeof(T);
+    const std::uintptr_t End = Begin + len * sizeof(T);
+    for (const Mapped &M : Maps) {
+      const auto Host = reinterpret_cast<std::uintptr_t>(M.host);
+      if (M.created && Host <= Begin && End <= Host + M.bytes) {
+        mods |= ModAlways;
+        break;
+      }
+    }
+    map(base, lb, len, kind, name, mods);
   }
 
   /// Pointer attachment (`map(s.p[lb:len])` beside a mapped `s`, or a pointer member of `*this`):
@@ -301,6 +321,7 @@ private:
     MapKind kind;
     unsigned mods;
     const char *name;
+    bool created; ///< this map made the entry
   };
 
   Where At;
