@@ -66,6 +66,8 @@ private:
   /// Structs with attached members that the construct also maps as a whole (`map(s)` beside
   /// `map(s.p[lb:len])`): that map's kind and modifiers.
   std::map<const clang::VarDecl *, std::pair<model::RegionVar::MapKind, unsigned>> StructMaps;
+  /// Struct variables mapped only because a clause maps members of them (memberItem()).
+  std::set<const clang::VarDecl *> MemberParents;
 
   void error(clang::SourceLocation L, const llvm::Twine &Msg) {
     diag::error(DE, L, Msg.str());
@@ -94,6 +96,8 @@ private:
   // RegionVars.cpp
   void parseMap(const clang::OMPMapClause *MC);
   void attachMember(const model::RegionVar &M, const clang::Expr *E);
+  /// A member list item that is not a pointer section (map(from: s.x)): recorded with its struct.
+  void memberItem(const model::RegionVar &M);
   void collectVars();
 };
 

@@ -11,6 +11,9 @@
 #include "RegionAnalysis.h"
 #include "SourceText.h"
 
+#include <algorithm>
+#include <optional>
+
 #include "clang/AST/OpenMPClause.h"
 #include "llvm/Frontend/OpenMP/OMP.h"
 
@@ -34,6 +37,9 @@ struct Item {
   RegionVar V;
   enum Action { Map, To, From } A = Map;
 };
+
+/// A member list item that is not a pointer section (s.x, s.a[0:4]).
+bool valueMember(const Item &I) { return I.V.Member && I.V.K == RegionVar::MappedObject; }
 
 bool collect(ASTContext &Ctx, const OMPExecutableDirective *D, Common &C,
              std::vector<Item> &Items, std::vector<const VarDecl *> &UseDevicePtr,
@@ -134,18 +140,91 @@ bool collect(ASTContext &Ctx, const OMPExecutableDirective *D, Common &C,
       C.Ok = false;
     }
   }
+  // Members that are not pointer sections after the structs they belong to, which hold them
+  // (map(s.x) before map(s) would make an entry that the struct's would partly overlap).
+  std::stable_partition(Items.begin(), Items.end(),
+                        [](const Item &I) { return !valueMember(I); });
   return C.Ok;
 }
 
 std::string where(ASTContext &Ctx, const OMPExecutableDirective *D, const std::string &Name) {
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation L = SM.getExpansionLoc(D->getBeginLoc());
-  return fmt::format("\"{}\", \"{}\", {}", Name,
-                     text::cstring(llvm::sys::path::filename(SM.getFilename(L))),
-                     SM.getExpansionLineNumber(L));
+  return fmt::format("\"{}\", \"{}\", {}", Name, text::cstring(text::fileName(SM, L)),
+                     text::line(SM, L));
 }
 
 std::string deviceArg(const Common &C) { return C.Device.empty() ? "" : ", (" + C.Device + ")"; }
+
+/// A struct variable of which a directive lists members that are not pointer sections (s.n,
+/// s.a[0:4]), maybe with sections of pointer members (s.p[0:n]), but not the variable: one
+/// entry over the bytes those members span (libomptarget's partial struct), with map-type Kind,
+/// named Name in the generated code. Its value members are copied beside it (enter_member,
+/// exit_member, map_member) and its pointer members attached in it. (Sections of pointer
+/// members alone map no part of the struct: a target region that maps the whole struct later
+/// would overlap the part.)
+struct Spanned {
+  const VarDecl *Var;
+  std::vector<const FieldDecl *> Fields;
+  RegionVar::MapKind Kind;
+  std::string Name;
+};
+
+std::vector<Spanned> spans(const std::vector<Item> &Items, RegionVar::MapKind Kind) {
+  std::vector<Spanned> Out;
+  for (const Item &I : Items) {
+    if (!I.V.Member)
+      continue;
+    bool Whole = false, Values = false;
+    for (const Item &P : Items) {
+      Whole |= !P.V.Member && P.V.Var == I.V.Var;
+      Values |= valueMember(P) && P.V.Var == I.V.Var;
+    }
+    if (Whole || !Values)
+      continue;
+    auto It = std::find_if(Out.begin(), Out.end(),
+                           [&](const Spanned &S) { return S.Var == I.V.Var; });
+    if (It == Out.end())
+      It = Out.insert(Out.end(),
+                      {I.V.Var, {}, Kind, "omp2cu_span_" + I.V.Var->getNameAsString()});
+    if (std::find(It->Fields.begin(), It->Fields.end(), I.V.Member) == It->Fields.end())
+      It->Fields.push_back(I.V.Member);
+    if (I.V.Map == RegionVar::Delete)
+      It->Kind = RegionVar::Delete;
+  }
+  return Out;
+}
+
+/// `const omp2cu::host::Span omp2cu_span_s = omp2cu::host::span_of(s.n, s.p);`
+std::string spanDecl(const Spanned &S, const std::string &Ind) {
+  std::string Fields;
+  for (const FieldDecl *F : S.Fields)
+    Fields += (Fields.empty() ? "" : ", ") + text::varRef(S.Var) + "." + F->getNameAsString();
+  return fmt::format("{}  const omp2cu::host::Span {} = omp2cu::host::span_of({});\n", Ind, S.Name,
+                     Fields);
+}
+
+/// The map-type of the struct that holds value member \p I in the directive (listed, or the
+/// span of its members), if any.
+std::optional<RegionVar::MapKind> parentKind(const Item &I, const std::vector<Item> &Items,
+                                             const std::vector<Spanned> &Spans) {
+  if (!valueMember(I))
+    return std::nullopt;
+  for (const Item &P : Items)
+    if (!P.V.Member && P.V.Var == I.V.Var && P.V.WholeObject)
+      return P.V.Map;
+  for (const Spanned &S : Spans)
+    if (S.Var == I.V.Var)
+      return S.Kind;
+  return std::nullopt;
+}
+
+/// How messages name the struct of a span: "s", "*this".
+std::string spanItemName(const Spanned &S) {
+  RegionVar V;
+  V.Var = S.Var;
+  return itemName(V);
+}
 
 } // namespace
 
@@ -158,7 +237,31 @@ std::string emitStandaloneData(ASTContext &Ctx, const OMPExecutableDirective *D)
   std::string Name = llvm::omp::getOpenMPDirectiveName(D->getDirectiveKind()).str();
   std::string Ind = text::indentOf(Ctx.getSourceManager(), D->getBeginLoc());
   std::string Body, Attach;
+  const OpenMPDirectiveKind K = D->getDirectiveKind();
+  const bool Enter = K == llvm::omp::OMPD_target_enter_data;
+  const bool Exit = K == llvm::omp::OMPD_target_exit_data;
+  if (Exit) // members before their structs: copied back before the structs' entries go
+    std::stable_partition(Items.begin(), Items.end(), valueMember);
+  std::vector<Spanned> Spans;
+  if (Enter || Exit)
+    Spans = spans(Items, Enter ? RegionVar::Alloc : RegionVar::Release);
+  std::string SpanMaps;
+  for (const Spanned &S : Spans) {
+    Body += spanDecl(S, Ind);
+    SpanMaps += fmt::format("{}  omp2cu::host::{}({}.begin, 0, {}.bytes, {}, 0u, \"{}\", "
+                            "omp2cu_where{});\n",
+                            Ind, Enter ? "enter_data" : "exit_data", S.Name, S.Name,
+                            mapKindName(S.Kind), spanItemName(S), deviceArg(C));
+  }
+  if (Enter) { // the spans first: their members are copied into them
+    Body += SpanMaps;
+    SpanMaps.clear();
+  }
   for (const Item &I : Items) {
+    if (Exit && !SpanMaps.empty() && !valueMember(I)) { // after the members they hold
+      Body += SpanMaps;
+      SpanMaps.clear();
+    }
     std::string Fn;
     switch (D->getDirectiveKind()) {
     case llvm::omp::OMPD_target_enter_data: Fn = "enter_data"; break;
@@ -168,19 +271,30 @@ std::string emitStandaloneData(ASTContext &Ctx, const OMPExecutableDirective *D)
     std::string Mods = modsArg(I.V.Mods);
     std::string ModsValue = Mods.empty() ? "0u" : Mods.substr(2);
     std::string N = itemName(I.V);
-    if (Fn == "enter_data" || Fn == "exit_data")
+    // A member beside its struct: the struct's entry holds it and counts for both.
+    std::optional<RegionVar::MapKind> Parent = parentKind(I, Items, Spans);
+    if (Parent && Fn == "enter_data")
+      Body += fmt::format("{}  omp2cu::host::enter_member({}, {}, {}, \"{}\", omp2cu_where{});\n",
+                          Ind, sectionArgs(Ctx, I.V), mapKindName(I.V.Map), ModsValue, N,
+                          deviceArg(C));
+    else if (Parent && Fn == "exit_data")
+      Body += fmt::format("{}  omp2cu::host::exit_member({}, {}, {}, {}, \"{}\", omp2cu_where{});\n",
+                          Ind, sectionArgs(Ctx, I.V), mapKindName(I.V.Map), ModsValue,
+                          mapKindName(*Parent), N, deviceArg(C));
+    else if (Fn == "enter_data" || Fn == "exit_data")
       Body += fmt::format("{}  omp2cu::host::{}({}, {}, {}, \"{}\", omp2cu_where{});\n", Ind, Fn,
                           sectionArgs(Ctx, I.V), mapKindName(I.V.Map), ModsValue, N,
                           deviceArg(C));
     else
       Body += fmt::format("{}  omp2cu::host::{}({}, {}, \"{}\", omp2cu_where{});\n", Ind, Fn,
                           sectionArgs(Ctx, I.V), ModsValue, N, deviceArg(C));
-    if (Fn == "enter_data" && I.V.Member)
+    if (Fn == "enter_data" && I.V.Member && I.V.K == RegionVar::MappedPointer)
       Attach += fmt::format("{}  omp2cu::host::attach_if_mapped(&{}.{}, {}, \"{}\", "
                             "omp2cu_where{});\n",
                             Ind, text::varRef(I.V.Var), I.V.Member->getNameAsString(),
                             sectionLB(Ctx, I.V), N, deviceArg(C));
   }
+  Body += SpanMaps; // exit data of members only
   // Pointer members of mapped structs point to their sections on the device (after all maps:
   // the struct may come after its member in the clauses).
   Body += Attach;
@@ -203,13 +317,20 @@ bool emitDataRegion(ASTContext &Ctx, const OMPExecutableDirective *D, std::strin
     return false;
   const SourceManager &SM = Ctx.getSourceManager();
   std::string Ind = text::indentOf(SM, D->getBeginLoc());
-  std::string R = "omp2cu_data_L" + std::to_string(SM.getExpansionLineNumber(D->getBeginLoc()));
+  std::string R = "omp2cu_data_L" + std::to_string(text::line(SM, D->getBeginLoc()));
   std::string Maps, Attach;
+  for (const Spanned &S : spans(Items, RegionVar::Alloc))
+    Maps += spanDecl(S, Ind) + fmt::format("{}  {}.map({}.begin, 0, {}.bytes, {}, \"{}\");\n",
+                                           Ind, R, S.Name, S.Name, mapKindName(S.Kind),
+                                           spanItemName(S));
   for (const Item &I : Items) {
     std::string N = itemName(I.V);
-    Maps += fmt::format("{}  {}.map({}, {}, \"{}\"{});\n", Ind, R, sectionArgs(Ctx, I.V),
+    // A member that is not a pointer section: copied by its own map-type into its struct's
+    // entry (TargetRegion::map_member).
+    Maps += fmt::format("{}  {}.{}({}, {}, \"{}\"{});\n", Ind, R,
+                        valueMember(I) ? "map_member" : "map", sectionArgs(Ctx, I.V),
                         mapKindName(I.V.Map), N, modsArg(I.V.Mods));
-    if (I.V.Member)
+    if (I.V.Member && I.V.K == RegionVar::MappedPointer)
       Attach += fmt::format("{}  omp2cu::host::attach_if_mapped(&{}.{}, {}, \"{}\", {}.where(), "
                             "{}.device());\n",
                             Ind, text::varRef(I.V.Var), I.V.Member->getNameAsString(),

@@ -57,6 +57,11 @@ static cl::opt<bool> LineDirectives(
     cl::desc("Emit #line directives: the compiler's diagnostics name the input's lines, and the "
              "output's own lines for generated code"),
     cl::cat(Category));
+static cl::opt<bool> DumpFirstPass(
+    "dump-first-pass",
+    cl::desc("Print the text the first pass makes of a C++ input (`this` named, member functions "
+             "moved out of their classes) and stop"),
+    cl::Hidden, cl::cat(Category));
 static cl::opt<bool> SeparateCompilation(
     "separate-compilation",
     cl::desc("The output is one of several objects of a program: kernels get internal linkage, "
@@ -149,7 +154,9 @@ namespace {
 /// not Clang's warnings again.
 class SecondPassDiagnostics : public DiagnosticConsumer {
 public:
-  SecondPassDiagnostics() : Opts(new DiagnosticOptions()), Printer(errs(), Opts.get()) {}
+  SecondPassDiagnostics() : Opts(new DiagnosticOptions()), Printer(errs(), Opts.get()) {
+    Opts->ShowPresumedLoc = true; // the lines of member functions moved by the first pass
+  }
   void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
     Printer.BeginSourceFile(LO, PP);
   }
@@ -192,7 +199,7 @@ int main(int argc, const char **argv) {
     errs() << "omp2cu: error: unknown backend '" << Backend << "' (expected cuda, hip or sim)\n";
     return 1;
   }
-  if (Output.empty() && !Report) {
+  if (Output.empty() && !Report && !DumpFirstPass) {
     errs() << "omp2cu: error: no output file (use -o FILE, or --report)\n";
     return 1;
   }
@@ -233,6 +240,10 @@ int main(int argc, const char **argv) {
     // `this` in OpenMP constructs of member functions got a name (ThisCapture.h): translate that
     // text. Clang's own warnings were printed by the first pass.
     std::string Text = std::move(Result.Rewritten);
+    if (DumpFirstPass) {
+      outs() << Text;
+      return 0;
+    }
     Result = omp2cu::TranslateResult();
     Opts.ThisRewritten = true;
     tooling::ClangTool Again(DB, {Input});
@@ -249,6 +260,8 @@ int main(int argc, const char **argv) {
     Result.Output = omp2cu::lines::addLineDirectives(
         Result.Original, Result.Output, Input,
         Output == "-" || Output.empty() ? std::string("<omp2cu output>") : Output.getValue());
+  else if (Opts.ThisRewritten)
+    Result.Output = omp2cu::lines::dropFirstPassDirectives(Result.Output);
   if (Report && printReport(Result, ExtraArgs) != 0)
     return 1;
   if (Output.empty())

@@ -18,6 +18,7 @@
 
 #include <set>
 #include <string>
+#include <vector>
 
 namespace omp2cu::emit {
 
@@ -29,6 +30,10 @@ struct KernelText {
   /// Names of the critical sections it uses; each needs a lock variable
   /// `omp2cu_critical_<name>` declared once in the file.
   std::set<std::string> CriticalLocks;
+  /// The declarations of the kernel and of the functions outlined from it, without template
+  /// headers (e.g. "__global__ void Grid_step_L53_kernel(class Grid *omp2cu_self_p)"): what
+  /// friend declarations name.
+  std::vector<std::string> Declarations;
 };
 
 /// Emits the kernel of region \p R. \p KR is a rewriter over the input that

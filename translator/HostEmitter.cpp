@@ -61,7 +61,8 @@ std::string sectionArgs(ASTContext &Ctx, const RegionVar &RV) {
   else if (RV.SingleElement)
     Len = "1";
   else {
-    const auto *CAT = Ctx.getAsConstantArrayType(RV.Var->getType().getNonReferenceType());
+    const auto *CAT = Ctx.getAsConstantArrayType(
+        RV.Member ? RV.Member->getType() : RV.Var->getType().getNonReferenceType());
     Len = (CAT ? std::to_string(CAT->getSize().getZExtValue()) : "1") + " - (" + LB + ")";
   }
   return N + ", " + LB + ", " + Len;
@@ -195,6 +196,10 @@ std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan 
         Maps += fmt::format("{}  omp2cu_region.attach(&{}.{}, {}, \"{}\");\n", In,
                             text::varRef(V), M.Member->getNameAsString(), attachedValue(Ctx, M),
                             itemName(M));
+      // Members listed in map clauses: copied by their own map-types.
+      for (const RegionVar &M : RV.Members)
+        Maps += fmt::format("{}  omp2cu_region.map_member({}, {}, \"{}\"{});\n", In,
+                            sectionArgs(Ctx, M), mapKind(M.Map), itemName(M), modsArg(M.Mods));
       Args += ", " + Dev;
       break;
     }

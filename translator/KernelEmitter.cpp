@@ -250,6 +250,8 @@ std::string KernelEmitter::fork(const Construct &C, const std::string &RegionTex
   std::string Lead = Ind.size() > PragmaInd.size() ? Ind.substr(PragmaInd.size()) : "";
   // The region's text starts with its first line's indentation relative to the pragma.
   std::string Body = "  " + RegionText.substr(std::min(Lead.size(), RegionText.size()));
+  Declarations.push_back("__device__ void " + Name + "(omp2cu::dev::ParallelRegion omp2cu_par" +
+                         Params + ")");
   Outlined.push_back(fmt::format(
       templates::parallel_region, fmt::arg("name", Name), fmt::arg("directive", C.DirectiveText),
       fmt::arg("file", R.FileName), fmt::arg("line", C.Line), fmt::arg("kernel", R.KernelName),
@@ -357,6 +359,7 @@ std::string KernelEmitter::simdFork(const Construct &S, const std::string &LoopT
   std::string PragmaInd = text::indentOf(SM, S.D->getBeginLoc());
   std::string Lead = Ind.size() > PragmaInd.size() ? Ind.substr(PragmaInd.size()) : "";
   std::string Body = "  " + LoopText.substr(std::min(Lead.size(), LoopText.size()));
+  Declarations.push_back("__device__ void " + Name + "(" + Params + ")");
   Outlined.push_back(fmt::format(
       templates::simd_loop, fmt::arg("name", Name), fmt::arg("directive", S.DirectiveText),
       fmt::arg("file", R.FileName), fmt::arg("line", S.Line), fmt::arg("kernel", R.KernelName),
@@ -435,6 +438,8 @@ KernelText KernelEmitter::run() {
     Mode += " " + Note + ".";
   KernelText Out;
   Out.CriticalLocks = Locks;
+  Out.Declarations = Declarations;
+  Out.Declarations.push_back("__global__ void " + R.KernelName + "(" + Params + ")");
   if (!TS.empty()) {
     std::string Members;
     for (const SharedSlot &S : TS.Slots)

@@ -46,6 +46,7 @@ private:
   const std::string Base; ///< the kernel's name without "_kernel"
   /// Generic mode: the functions of the parallel regions, and the worker switch's cases.
   std::vector<std::string> Outlined;
+  std::vector<std::string> Declarations; ///< of the Outlined functions (KernelText)
   std::string Cases;
   std::set<std::string> Locks; ///< critical names used (lock variables to declare)
 

@@ -4,6 +4,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Path.h"
 
 #include <algorithm>
 
@@ -145,17 +146,52 @@ std::vector<unsigned> mapLines(StringRef Original, StringRef Generated, unsigned
   return Map;
 }
 
+namespace {
+
+/// The lines of an input as `#line` directives in it number them: 0 for the directives
+/// themselves. Empty if a directive names another file (generated code keeps its own).
+std::vector<unsigned> presumedLines(const std::vector<StringRef> &Lines, StringRef FileName,
+                                    std::vector<bool> &Directive) {
+  std::vector<unsigned> Out;
+  Directive.assign(Lines.size(), false);
+  unsigned Next = 1;
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    StringRef L = Lines[I].ltrim(" \t");
+    if (L.consume_front("#")) {
+      L = L.ltrim(" \t");
+      if (L.consume_front("line") && !L.empty() && L[0] != ' ' && L[0] != '\t')
+        L = ""; // not `#line`
+      L = L.ltrim(" \t");
+      if (!L.empty() && isDigit(L[0])) { // `#line N "file"` or `# N "file" flags`
+        StringRef Num = L.take_while(isDigit);
+        StringRef File = L.drop_front(Num.size()).ltrim(" \t");
+        if (File.consume_front("\"") &&
+            sys::path::filename(File.take_until([](char C) { return C == '"'; })) !=
+                sys::path::filename(FileName))
+          return {};
+        Num.getAsInteger(10, Next);
+        Out.push_back(0);
+        Directive[I] = true;
+        continue;
+      }
+    }
+    Out.push_back(Next++);
+  }
+  return Out;
+}
+
+} // namespace
+
 std::string addLineDirectives(StringRef Original, StringRef Generated, StringRef OriginalName,
                               StringRef GeneratedName) {
-  // The input's own #line directives (generated code) would be overridden.
-  for (StringRef L : splitLines(Original)) {
-    L = L.ltrim(" \t");
-    if (!L.consume_front("#"))
-      continue;
-    L = L.ltrim(" \t");
-    if (L.starts_with("line ") || L.starts_with("line\t") || (!L.empty() && isDigit(L[0])))
-      return Generated.str();
-  }
+  // The input's own #line directives renumber its lines: the first pass writes them around the
+  // member functions it moves out of their classes (OutOfLine.h); generated code naming other
+  // files keeps its directives and gets no new ones.
+  std::vector<StringRef> A = splitLines(Original);
+  std::vector<bool> Directive;
+  std::vector<unsigned> Presumed = presumedLines(A, OriginalName, Directive);
+  if (Presumed.empty() && !A.empty())
+    return Generated.str();
   std::vector<unsigned> Map = mapLines(Original, Generated);
   if (Map.empty())
     return Generated.str();
@@ -169,8 +205,11 @@ std::string addLineDirectives(StringRef Original, StringRef Generated, StringRef
   unsigned Phys = 1;          // the next line's number in the output
   bool Continued = false;     // the previous line ends with a backslash
   for (size_t J = 0; J < B.size(); ++J) {
-    bool WantOrig = Map[J] != 0;
-    unsigned WantLine = WantOrig ? Map[J] : Phys;
+    if (Map[J] && Directive[Map[J] - 1] && !Continued)
+      continue; // the input's own #line: replaced by ours
+    unsigned From = Map[J] ? Presumed[Map[J] - 1] : 0;
+    bool WantOrig = From != 0;
+    unsigned WantLine = WantOrig ? From : Phys;
     if ((WantOrig != PresumedOrig || WantLine != PresumedLine) && !Continued) {
       if (!WantOrig)
         WantLine = Phys + 1; // the directive takes a line
@@ -185,6 +224,21 @@ std::string addLineDirectives(StringRef Original, StringRef Generated, StringRef
     Continued = B[J].ends_with("\\");
     ++Phys;
     ++PresumedLine;
+  }
+  return Out;
+}
+
+std::string dropFirstPassDirectives(StringRef Generated) {
+  std::string Out;
+  Out.reserve(Generated.size());
+  while (!Generated.empty()) {
+    auto [Line, Rest] = Generated.split('\n');
+    if (!(Line.starts_with("#line ") && Line.contains(FirstPassMark))) {
+      Out += Line;
+      if (Rest.data() != Line.data() + Line.size() || Generated.size() > Line.size())
+        Out += "\n";
+    }
+    Generated = Rest;
   }
   return Out;
 }

@@ -30,10 +30,19 @@ std::vector<unsigned> mapLines(llvm::StringRef Original, llvm::StringRef Generat
                                unsigned MaxEdits = 4000);
 
 /// \p Generated with `#line` directives: lines from \p Original refer to
-/// \p OriginalName, generated lines to \p GeneratedName. Returned unchanged
-/// when the input has `#line` directives of its own or no mapping was found.
+/// \p OriginalName, generated lines to \p GeneratedName. `#line` directives of
+/// \p Original that name its own file (the first pass writes them, see
+/// OutOfLine.h) number its lines and are replaced; returned unchanged when the
+/// input has `#line` directives naming other files or no mapping was found.
 std::string addLineDirectives(llvm::StringRef Original, llvm::StringRef Generated,
                               llvm::StringRef OriginalName, llvm::StringRef GeneratedName);
+
+/// What follows the file name in the `#line` directives the first pass writes.
+inline constexpr const char *FirstPassMark = " // omp2cu: ";
+
+/// \p Generated without the first pass's `#line` directives: output without
+/// --line-directives numbers all its lines as its own.
+std::string dropFirstPassDirectives(llvm::StringRef Generated);
 
 } // namespace omp2cu::lines
 

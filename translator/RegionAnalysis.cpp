@@ -110,7 +110,7 @@ unsigned leavesOf(OpenMPDirectiveKind K, bool &Unsupported) {
 
 bool Analyzer::parseLoop(const ForStmt *For, Loop &L) {
   L.For = For;
-  L.Line = SM.getExpansionLineNumber(For->getBeginLoc());
+  L.Line = text::line(SM, For->getBeginLoc());
   // Initialization: `T v = lb` or `v = lb`.
   const Stmt *Init = For->getInit();
   if (const auto *DS = dyn_cast_or_null<DeclStmt>(Init)) {
@@ -433,7 +433,7 @@ Analyzer::buildConstruct(const OMPExecutableDirective *D, const Construct *Paren
   auto C = std::make_unique<Construct>();
   C->D = D;
   C->Parent = Parent;
-  C->Line = SM.getExpansionLineNumber(D->getBeginLoc());
+  C->Line = text::line(SM, D->getBeginLoc());
   C->Col = SM.getExpansionColumnNumber(D->getBeginLoc());
   C->DirectiveText = text::directiveText(Ctx, D);
   C->Sync = syncKindOf(D->getDirectiveKind());
@@ -559,7 +559,7 @@ std::unique_ptr<Construct> Analyzer::buildCall(const CallExpr *CE, const Functio
   C->Callee = F;
   C->Parent = Parent;
   C->Body = F->getBody();
-  C->Line = SM.getExpansionLineNumber(CE->getBeginLoc());
+  C->Line = text::line(SM, CE->getBeginLoc());
   C->Col = SM.getExpansionColumnNumber(CE->getBeginLoc());
   C->DirectiveText = "call of " + Name + "()";
   C->Globals = globalsUsed(Ctx, F->getBody());
@@ -619,11 +619,21 @@ void Analyzer::kernelNumThreads() {
 
 std::optional<Region> Analyzer::run(const FunctionDecl *F) {
   R.Function = F;
-  R.FileName = llvm::sys::path::filename(
-                   SM.getFilename(SM.getExpansionLoc(RootD->getBeginLoc())))
-                   .str();
-  R.Line = SM.getExpansionLineNumber(RootD->getBeginLoc());
+  R.FileName = text::fileName(SM, RootD->getBeginLoc());
+  R.Line = text::line(SM, RootD->getBeginLoc());
   std::string FName = F ? F->getNameAsString() : std::string("global");
+  if (const auto *M = dyn_cast_or_null<CXXMethodDecl>(F)) {
+    // Class_function: kernels of two classes' `run` differ, and a kernel of omp2cu-cc's
+    // separate compilation that is a friend of its class (external linkage) is unique.
+    if (isa<CXXConstructorDecl>(M))
+      FName = "constructor";
+    else if (isa<CXXDestructorDecl>(M))
+      FName = "destructor";
+    else if (!M->getDeclName().isIdentifier())
+      FName = "operator";
+    if (!M->getParent()->getName().empty())
+      FName = M->getParent()->getName().str() + "_" + FName;
+  }
   if (FName.empty())
     FName = "anonymous";
   R.KernelName = FName + "_L" + std::to_string(R.Line) + "_kernel";

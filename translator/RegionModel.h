@@ -21,6 +21,7 @@
 
 namespace clang {
 class CallExpr;
+class CXXRecordDecl;
 class Expr;
 class FieldDecl;
 class ForStmt;
@@ -186,8 +187,10 @@ struct RegionVar {
   const clang::Expr *SectionLen = nullptr;
   bool WholeObject = true;
   bool SingleElement = false; ///< map(a[i]): one element
-  /// A section of a pointer member, `s.p[lb:len]` (Var is s): the data the
-  /// member points to. Null for sections of the variable itself.
+  /// A member list item (Var is s): for MappedPointer a section of a pointer member,
+  /// `s.p[lb:len]`, the data the member points to; for MappedObject a member that is not a
+  /// pointer, `s.x`, or a section or element of an array member, `s.a[lb:len]`, `s.a[i]`. Null
+  /// for the variable itself and its sections.
   const clang::FieldDecl *Member = nullptr;
   /// An attached member that the region uses and no clause maps (a zero-length section, OpenMP
   /// 5.x): it gets the device address of the mapped data it points into.
@@ -196,6 +199,9 @@ struct RegionVar {
   /// construct: the kernel gets a copy of the struct whose members point to
   /// the device data (pointer attachment).
   std::vector<RegionVar> Attached;
+  /// Member list items of this struct variable (MappedObject members, e.g. map(from: s.x)):
+  /// mapped after it, each copied by its own map-type (TargetRegion::map_member).
+  std::vector<RegionVar> Members;
 };
 
 /// Everything about one target region.
@@ -208,6 +214,9 @@ struct Region {
   std::string NumTeams, ThreadLimit, NumThreads, Simdlen;
   std::string Device; ///< device(n); empty: the default device
   std::string KernelName;
+  /// The class whose non-public members the region uses: the kernel and the functions outlined
+  /// from it are declared friends of it.
+  const clang::CXXRecordDecl *Befriend = nullptr;
   std::string FileName;
   unsigned Line = 0;
   SharingFacts Sharing;

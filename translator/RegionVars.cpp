@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Analyzer.h"
+#include "ThisCapture.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 
@@ -40,8 +41,23 @@ void Analyzer::parseMap(const OMPMapClause *MC) {
       Failed = true;
       continue;
     }
-    if (V.Member) {
+    if (V.Member && V.K == RegionVar::MappedPointer) {
       attachMember(V, E);
+      continue;
+    }
+    if (V.Member) {
+      memberItem(V);
+      continue;
+    }
+    if (MemberParents.erase(V.Var)) {
+      // map(s) after map(s.x): the struct's own map-type.
+      for (RegionVar &Old : R.Vars)
+        if (Old.Var == V.Var) {
+          Old.Map = V.Map;
+          Old.Mods = V.Mods;
+        }
+      if (StructMaps.count(V.Var)) // it has attached pointer members too
+        StructMaps[V.Var] = {V.Map, V.Mods};
       continue;
     }
     bool Dup = false;
@@ -63,13 +79,36 @@ void Analyzer::parseMap(const OMPMapClause *MC) {
   }
 }
 
+void Analyzer::memberItem(const RegionVar &M) {
+  // The struct is mapped as a whole and the member after it, by its own map-type
+  // (TargetRegion::map_member). With no map of the struct: map-type to (its other members keep
+  // their values in the region), tofrom for `*this` (OpenMP maps this[:1] tofrom).
+  for (RegionVar &Old : R.Vars)
+    if (Old.Var == M.Var) {
+      if (Old.K == RegionVar::ByValue && !Old.Attached.empty() && !StructMaps.count(Old.Var))
+        StructMaps[Old.Var] = {M.Var->getName() == thisref::SelfName ? RegionVar::ToFrom
+                                                                      : RegionVar::To,
+                               0}; // in device memory: collectVars()
+      Old.Members.push_back(M);
+      return;
+    }
+  RegionVar S;
+  S.Var = M.Var;
+  S.K = RegionVar::MappedObject;
+  S.Map = M.Var->getName() == thisref::SelfName ? RegionVar::ToFrom : RegionVar::To;
+  S.Members.push_back(M);
+  R.Vars.push_back(S);
+  MemberParents.insert(M.Var);
+}
+
 void Analyzer::attachMember(const RegionVar &M, const Expr *E) {
   // The struct goes to the kernel by value, its pointer members pointing to
   // the device copies of their sections.
   for (RegionVar &Old : R.Vars)
     if (Old.Var == M.Var) {
       if (Old.K == RegionVar::MappedObject && Old.WholeObject) {
-        StructMaps[Old.Var] = {Old.Map, Old.Mods};
+        if (!MemberParents.count(Old.Var) || !StructMaps.count(Old.Var))
+          StructMaps[Old.Var] = {Old.Map, Old.Mods};
         Old.K = RegionVar::ByValue; // decided in collectVars()
       } else if (Old.K != RegionVar::ByValue) {
         error(E->getBeginLoc(), "'" + M.Var->getName() + "' is mapped in a way that cannot "
@@ -126,6 +165,24 @@ bool mapModifiers(ASTContext &Ctx, const OMPClause *C, unsigned &Mods) {
   return true;
 }
 
+namespace {
+
+/// \p E as `s.x`, where s is a variable and x a member that is not a pointer, a reference or a
+/// bit-field: x, with \p S set to s; else null.
+const FieldDecl *valueMember(const Expr *E, const VarDecl *&S) {
+  const auto *ME = dyn_cast<MemberExpr>(strip(E));
+  if (!ME || ME->isArrow())
+    return nullptr;
+  const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  if (!F || F->isBitField() || F->getType()->isPointerType() || F->getType()->isReferenceType() ||
+      !refVar(ME->getBase()))
+    return nullptr;
+  S = refVar(ME->getBase());
+  return F;
+}
+
+} // namespace
+
 bool parseListItem(ASTContext &Ctx, const Expr *E, RegionVar &V) {
   DiagnosticsEngine &DE = Ctx.getDiagnostics();
   const Expr *X = strip(E);
@@ -156,6 +213,16 @@ bool parseListItem(ASTContext &Ctx, const Expr *E, RegionVar &V) {
     V.SectionLB = First->getLowerBound();
     V.SectionLen = First->getLength();
     V.WholeObject = false;
+    if (const FieldDecl *F = V.Member ? nullptr : valueMember(First->getBase(), V.Var)) {
+      // s.a[lb:len] of an array member
+      if (!F->getType()->isConstantArrayType()) {
+        diag::error(DE, AS->getBeginLoc(), "array section of a member that is not an array");
+        return false;
+      }
+      V.Member = F;
+      V.K = RegionVar::MappedObject;
+      return true;
+    }
     if (V.Member) {
       if (!V.SectionLen) {
         diag::error(DE, AS->getBeginLoc(), "array section of a pointer member needs a length");
@@ -173,13 +240,24 @@ bool parseListItem(ASTContext &Ctx, const Expr *E, RegionVar &V) {
     V.SectionLB = SE->getIdx();
     V.WholeObject = false;
     V.SingleElement = true;
+    if (const FieldDecl *F = valueMember(SE->getBase(), V.Var)) {
+      // s.a[i] of an array member
+      V.Member = F;
+      V.K = RegionVar::MappedObject;
+      return true;
+    }
   } else if (isa<DeclRefExpr>(X)) {
     V.Var = refVar(X);
+  } else if (const FieldDecl *F = valueMember(X, V.Var)) {
+    V.Member = F; // s.x
+    V.K = RegionVar::MappedObject;
+    return true;
   }
   if (!V.Var) {
     diag::error(DE, E->getBeginLoc(),
-                "this list item is not supported yet (only variables, array sections of "
-                "them, and sections of pointer members of struct variables, s.p[lb:len])");
+                "this list item is not supported yet (only variables, array sections of them, "
+                "members of struct variables, s.x, and sections of their array and pointer "
+                "members, s.a[lb:len], s.p[lb:len])");
     return false;
   }
   QualType T = V.Var->getType().getNonReferenceType();
@@ -237,6 +315,25 @@ void Analyzer::collectVars() {
       Calls(*Ch);
   };
   Calls(*R.Root);
+  // The kernel is a function outside the region's function: it cannot name types declared in
+  // that function (CUDA does not take them as template arguments of kernels either).
+  for (const VarDecl *V : VC.Vars) {
+    QualType T = V->getType().getNonReferenceType();
+    while (T->isPointerType() || T->isArrayType())
+      T = T->isPointerType() ? T->getPointeeType() : Ctx.getAsArrayType(T)->getElementType();
+    const TagDecl *TD = T->getAsTagDecl();
+    if (!TD || !TD->getDeclContext()->isFunctionOrMethod())
+      continue;
+    SourceLocation L = SM.getExpansionLoc(TD->getLocation());
+    if (!SM.isBeforeInTranslationUnit(L, RegionRange.getBegin()) &&
+        SM.isBeforeInTranslationUnit(L, RegionRange.getEnd()))
+      continue; // declared in the region: part of the kernel's text
+    error(V->getLocation(),
+          "the type of '" + V->getName() + "' is declared inside function '" +
+              cast<NamedDecl>(TD->getDeclContext())->getName() +
+              "', and the kernel of the target region that uses it is a function outside it; "
+              "declare the type at namespace scope");
+  }
   // Items of reduction and lastprivate clauses of a combined target
   // construct are mapped tofrom (OpenMP 5.x).
   llvm::SmallPtrSet<const VarDecl *, 8> ToFrom, TargetFirstprivate,
@@ -384,7 +481,8 @@ void Analyzer::collectVars() {
     if (RV.Attached.empty() || RV.K == RegionVar::MappedObject)
       continue;
     auto Explicit = StructMaps.find(RV.Var);
-    bool InDevice = !RV.Var->getType().getNonReferenceType().isTriviallyCopyableType(Ctx) ||
+    bool InDevice = !RV.Members.empty() ||
+                    !RV.Var->getType().getNonReferenceType().isTriviallyCopyableType(Ctx) ||
                     (Explicit != StructMaps.end() && (Explicit->second.first == RegionVar::From ||
                                                       Explicit->second.first == RegionVar::ToFrom));
     std::function<void(const Stmt *)> Changes = [&](const Stmt *S) {

@@ -308,7 +308,7 @@ void classifySequential(ASTContext &Ctx, Construct &C, const SharingFacts &F) {
   C.Sequential = Cl.scan(C.Body);
   if (C.FirstUnsafe)
     C.FirstUnsafeLine =
-        Ctx.getSourceManager().getExpansionLineNumber(C.FirstUnsafe->getBeginLoc());
+        text::line(Ctx.getSourceManager(), C.FirstUnsafe->getBeginLoc());
 }
 
 } // namespace omp2cu::analysis

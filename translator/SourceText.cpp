@@ -1,6 +1,8 @@
 //===- SourceText.cpp - Source ranges and text of AST nodes ---------------===//
 #include "SourceText.h"
 
+#include "llvm/Support/Path.h"
+
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/PrettyPrinter.h"
@@ -153,6 +155,18 @@ std::string declare(const ASTContext &Ctx, QualType T, const std::string &Name) 
 }
 
 std::string type(const ASTContext &Ctx, QualType T) { return declare(Ctx, T, ""); }
+
+unsigned line(const SourceManager &SM, SourceLocation L) {
+  L = SM.getExpansionLoc(L);
+  PresumedLoc P = SM.getPresumedLoc(L);
+  return P.isValid() ? P.getLine() : SM.getExpansionLineNumber(L);
+}
+
+std::string fileName(const SourceManager &SM, SourceLocation L) {
+  L = SM.getExpansionLoc(L);
+  PresumedLoc P = SM.getPresumedLoc(L);
+  return llvm::sys::path::filename(P.isValid() ? P.getFilename() : SM.getFilename(L)).str();
+}
 
 std::string indentOf(const SourceManager &SM, SourceLocation Loc) {
   Loc = SM.getExpansionLoc(Loc);

@@ -50,6 +50,11 @@ std::string varRef(const clang::VarDecl *V);
 /// Rewriter::getRewrittenText walks the file up to \p R character by
 /// character (that made translation quadratic in the number of regions).
 std::string rewritten(const clang::Rewriter &RW, clang::CharSourceRange R);
+/// The line of \p L (of its expansion) as the user wrote it: the presumed line, which `#line`
+/// directives set (the first pass writes them around member functions it moves, OutOfLine.h).
+unsigned line(const clang::SourceManager &SM, clang::SourceLocation L);
+/// The name of the file of \p L (of its expansion), without directories, as `#line` sets it.
+std::string fileName(const clang::SourceManager &SM, clang::SourceLocation L);
 /// Escapes text for a C string literal.
 std::string cstring(llvm::StringRef S);
 

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "ThisCapture.h"
 #include "Diagnostics.h"
+#include "OutOfLine.h"
 #include "RegionAnalysis.h"
 #include "SourceText.h"
 
@@ -14,6 +15,7 @@
 #include "clang/AST/ExprOpenMP.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
+#include "clang/Basic/OpenMPKinds.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Frontend/OpenMP/OMP.h"
 
@@ -35,10 +37,17 @@ bool translated(OpenMPDirectiveKind K) {
          K == llvm::omp::OMPD_target_exit_data || K == llvm::omp::OMPD_target_update;
 }
 
-/// Whether \p M is a member function whose `this` the rewrite gives a name.
+/// Whether \p M is a member function of the main file that the first pass looks at: `this` gets
+/// a name if it is not static, and it moves out of its class if it is defined there.
 bool candidate(const SourceManager &SM, const CXXMethodDecl *M) {
-  return M && M->isInstance() && !M->getParent()->isLambda() && M->hasBody() &&
+  return M && !M->getParent()->isLambda() && M->doesThisDeclarationHaveABody() &&
          isa<CompoundStmt>(M->getBody()) && SM.isInMainFile(SM.getExpansionLoc(M->getLocation()));
+}
+
+/// Whether \p M belongs to a template: checkMemberRegion() reports its target regions.
+bool inTemplate(const CXXMethodDecl *M) {
+  return M->isDependentContext() || M->isTemplateInstantiation() ||
+         isa<ClassTemplateSpecializationDecl>(M->getParent());
 }
 
 /// The source ranges of the translated directives in one function body.
@@ -46,10 +55,13 @@ class DirectiveRanges : public RecursiveASTVisitor<DirectiveRanges> {
 public:
   DirectiveRanges(const ASTContext &Ctx) : Ctx(Ctx) {}
   std::vector<SourceRange> Ranges;
+  /// Whether there is a target region (a kernel), not only data directives.
+  bool HasTarget = false;
   bool TraverseStmt(Stmt *S) {
     if (auto *D = dyn_cast_or_null<OMPExecutableDirective>(S))
       if (translated(D->getDirectiveKind())) {
         OpenMPDirectiveKind K = D->getDirectiveKind();
+        HasTarget |= isOpenMPTargetExecutionDirective(K);
         bool Standalone = K == llvm::omp::OMPD_target_enter_data ||
                           K == llvm::omp::OMPD_target_exit_data ||
                           K == llvm::omp::OMPD_target_update;
@@ -160,14 +172,20 @@ private:
 class Methods : public RecursiveASTVisitor<Methods> {
 public:
   Methods(ASTContext &Ctx) : Ctx(Ctx), SM(Ctx.getSourceManager()) {}
-  std::map<unsigned, std::pair<unsigned, std::string>> Edits;
+  outofline::Edits Edits;
+  /// Member functions defined in their class with target regions: moved out of it.
+  std::vector<const CXXMethodDecl *> Moves;
 
   bool VisitCXXMethodDecl(CXXMethodDecl *M) {
-    if (!candidate(SM, M) || !M->doesThisDeclarationHaveABody())
+    if (!candidate(SM, M))
       return true;
     DirectiveRanges DR(Ctx);
     DR.TraverseStmt(M->getBody());
     if (DR.Ranges.empty())
+      return true;
+    if (DR.HasTarget && outofline::definedInClass(M) && !inTemplate(M))
+      Moves.push_back(M);
+    if (!M->isInstance())
       return true;
     ThisUses U(SM, DR.Ranges);
     U.TraverseStmt(M->getBody());
@@ -190,11 +208,15 @@ private:
   const SourceManager &SM;
 };
 
-/// The uses of `this` and of members that are not public in a target region.
+/// The uses of `this` and of members that are not public in a target region of a member function
+/// of \p Class.
 class RegionCheck : public RecursiveASTVisitor<RegionCheck> {
 public:
-  RegionCheck(ASTContext &Ctx) : Ctx(Ctx) {}
+  RegionCheck(ASTContext &Ctx, const CXXRecordDecl *Class) : Ctx(Ctx), Class(Class) {}
   bool Ok = true;
+  /// A member of Class (or a protected one of a base) that is not public: the kernel needs to be
+  /// a friend.
+  const MemberExpr *NonPublic = nullptr;
   bool VisitCXXThisExpr(CXXThisExpr *T) {
     if (!Reported.insert(T->getBeginLoc()).second)
       return true;
@@ -206,24 +228,31 @@ public:
   }
   bool VisitMemberExpr(MemberExpr *ME) {
     const ValueDecl *D = ME->getMemberDecl();
-    if (D->getAccess() == AS_public || D->getAccess() == AS_none ||
-        !Reported.insert(ME->getMemberLoc()).second)
+    if (D->getAccess() == AS_public || D->getAccess() == AS_none)
       return true;
     const auto *RD = dyn_cast<CXXRecordDecl>(D->getDeclContext());
+    if (RD && (RD->getCanonicalDecl() == Class->getCanonicalDecl() ||
+               (D->getAccess() == AS_protected && Class->isDerivedFrom(RD)))) {
+      if (!NonPublic)
+        NonPublic = ME;
+      return true;
+    }
+    if (!Reported.insert(ME->getMemberLoc()).second)
+      return true;
     diag::error(Ctx.getDiagnostics(), ME->getMemberLoc(),
                 "target region uses " +
                     std::string(D->getAccess() == AS_private ? "private" : "protected") +
-                    " member '" + D->getQualifiedNameAsString() +
-                    "': omp2cu's kernels are functions outside " +
-                    (RD ? "'" + RD->getNameAsString() + "'" : std::string("the class")) +
-                    " and cannot name it; make it public, or copy it to a local variable "
-                    "before the construct");
+                    " member '" + D->getQualifiedNameAsString() + "' of another class than '" +
+                    Class->getNameAsString() +
+                    "': omp2cu's kernels can only be made friends of the class of the member "
+                    "function; copy it to a local variable before the construct");
     Ok = false;
     return true;
   }
 
 private:
   ASTContext &Ctx;
+  const CXXRecordDecl *Class;
   std::set<SourceLocation> Reported;
 };
 
@@ -233,23 +262,25 @@ bool rewriteThis(ASTContext &Ctx, std::string &Out) {
   SourceManager &SM = Ctx.getSourceManager();
   Methods M(Ctx);
   M.TraverseDecl(Ctx.getTranslationUnitDecl());
+  outofline::Insertions After; // definitions moved out of their classes
+  for (const CXXMethodDecl *Method : M.Moves)
+    outofline::move(Ctx, Method, M.Edits, After);
+  for (auto &[Offset, Moved] : After) {
+    std::string Text = Moved.Definitions + Moved.Restore;
+    auto [It, New] = M.Edits.try_emplace(Offset, 0, Text);
+    if (!New)
+      It->second.second = Text + It->second.second;
+  }
   if (M.Edits.empty())
     return false;
   StringRef In = SM.getBufferData(SM.getMainFileID());
-  Out.clear();
-  unsigned Pos = 0;
-  for (const auto &[Offset, E] : M.Edits) {
-    if (Offset < Pos)
-      continue; // inside an earlier replacement (e.g. this[:1] and its this)
-    Out += In.substr(Pos, Offset - Pos).str();
-    Out += E.second;
-    Pos = Offset + E.first;
-  }
-  Out += In.substr(Pos).str();
+  Out = outofline::applied(In, M.Edits, 0, In.size());
   return true;
 }
 
-bool checkMemberRegion(ASTContext &Ctx, const CXXMethodDecl *M, const OMPExecutableDirective *D) {
+bool checkMemberRegion(ASTContext &Ctx, const CXXMethodDecl *M, const OMPExecutableDirective *D,
+                       const CXXRecordDecl *&Befriend) {
+  Befriend = nullptr;
   DiagnosticsEngine &DE = Ctx.getDiagnostics();
   const CXXRecordDecl *RD = M->getParent();
   if (RD->isLambda()) {
@@ -263,16 +294,47 @@ bool checkMemberRegion(ASTContext &Ctx, const CXXMethodDecl *M, const OMPExecuta
     return false;
   }
   if (M->getLexicalDeclContext()->isRecord()) {
+    // What the first pass did not move out of the class (OutOfLine.h).
     diag::error(DE, D->getBeginLoc(),
-                "target regions in member functions defined inside their class are not "
-                "supported yet; define '" +
+                "target regions in member function templates defined inside their class are "
+                "not supported yet; define '" +
                     M->getQualifiedNameAsString() + "' outside the definition of '" +
                     RD->getNameAsString() + "'");
     return false;
   }
-  RegionCheck C(Ctx);
+  RegionCheck C(Ctx, RD);
   C.TraverseStmt(const_cast<OMPExecutableDirective *>(D));
-  return C.Ok;
+  if (!C.Ok || !C.NonPublic)
+    return C.Ok;
+  // The kernel and the functions outlined from it become friends of the class: declared in it,
+  // defined before M in the namespace of M's definition, which must be the class's.
+  const SourceManager &SM = Ctx.getSourceManager();
+  const ValueDecl *Member = C.NonPublic->getMemberDecl();
+  auto Fail = [&](const std::string &Why) {
+    diag::error(DE, C.NonPublic->getMemberLoc(),
+                "target region uses " +
+                    std::string(Member->getAccess() == AS_private ? "private" : "protected") +
+                    " member '" + Member->getQualifiedNameAsString() +
+                    "', and its kernel cannot be made a friend of '" + RD->getNameAsString() +
+                    "' (" + Why + "); make the member public, or copy it to a local variable "
+                    "before the construct");
+    return false;
+  };
+  if (!SM.isInMainFile(SM.getExpansionLoc(RD->getLocation())) ||
+      RD->getBraceRange().getEnd().isMacroID())
+    return Fail("the class is defined in another file or in a macro");
+  if (M->getDescribedFunctionTemplate())
+    return Fail("member function templates are not supported yet");
+  const DeclContext *ClassNS = RD->getDeclContext();
+  while (ClassNS->isRecord())
+    ClassNS = ClassNS->getParent();
+  if (!ClassNS->isFileContext())
+    return Fail("a local class");
+  if (!M->getLexicalDeclContext()->getRedeclContext()->Equals(ClassNS->getRedeclContext()))
+    return Fail("'" + M->getQualifiedNameAsString() +
+                "' is defined in another namespace than its class");
+  Befriend = RD;
+  return true;
 }
 
 } // namespace omp2cu::thisref

@@ -6,7 +6,9 @@
 // `auto &omp2cu_self = *this;` at the start of its body, and every use of `this` inside its
 // target and data directives (implicit member accesses included) is written through
 // `omp2cu_self`. The file is then translated again from that text, in which `omp2cu_self` is an
-// ordinary C++ reference to a mapped object. Only the main file changes, and no line moves.
+// ordinary C++ reference to a mapped object. Only the main file changes; a member function
+// defined in its class with target regions moves after the class (OutOfLine.h), with `#line`
+// directives that keep its lines.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMP2CU_TRANSLATOR_THISCAPTURE_H
@@ -17,6 +19,7 @@
 namespace clang {
 class ASTContext;
 class CXXMethodDecl;
+class CXXRecordDecl;
 class OMPExecutableDirective;
 } // namespace clang
 
@@ -32,10 +35,12 @@ bool rewriteThis(clang::ASTContext &Ctx, std::string &Out);
 
 /// After rewriteThis(): checks that the target region \p D of member function \p M can be
 /// translated (no `this` left, the function is defined outside its class, the class is not a
-/// template, the region uses public members only), reporting each problem. Returns false if
-/// there was any.
+/// template, the region uses no non-public members of other classes), reporting each problem.
+/// Returns false if there was any. \p Befriend is M's class when the region uses its
+/// non-public members: its kernel is then declared a friend of the class.
 bool checkMemberRegion(clang::ASTContext &Ctx, const clang::CXXMethodDecl *M,
-                       const clang::OMPExecutableDirective *D);
+                       const clang::OMPExecutableDirective *D,
+                       const clang::CXXRecordDecl *&Befriend);
 
 } // namespace omp2cu::thisref
 

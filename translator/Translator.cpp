@@ -48,6 +48,8 @@ bool hasTargetLeaf(OpenMPDirectiveKind K) {
 struct Found {
   const OMPExecutableDirective *D;
   const FunctionDecl *F;
+  /// The class whose non-public members the region uses (thisref::checkMemberRegion).
+  const CXXRecordDecl *Befriend = nullptr;
 };
 
 /// Finds the outermost target constructs of the main file, and reports the
@@ -58,26 +60,33 @@ public:
   std::vector<Found> Regions;
   bool Ok = true;
 
-  bool TraverseFunctionDecl(FunctionDecl *F) {
+  /// Runs \p Traverse with \p F as the function being traversed.
+  template <class Fn> bool inFunction(const FunctionDecl *F, Fn Traverse) {
     const FunctionDecl *Saved = Current;
     Current = F;
-    bool R = RecursiveASTVisitor::TraverseFunctionDecl(F);
+    bool R = Traverse();
     Current = Saved;
     return R;
+  }
+  // Each kind of function has its own Traverse (the visitor calls the most derived one).
+  bool TraverseFunctionDecl(FunctionDecl *F) {
+    return inFunction(F, [&] { return RecursiveASTVisitor::TraverseFunctionDecl(F); });
   }
   bool TraverseCXXMethodDecl(CXXMethodDecl *F) {
-    const FunctionDecl *Saved = Current;
-    Current = F;
-    bool R = RecursiveASTVisitor::TraverseCXXMethodDecl(F);
-    Current = Saved;
-    return R;
+    return inFunction(F, [&] { return RecursiveASTVisitor::TraverseCXXMethodDecl(F); });
+  }
+  bool TraverseCXXConstructorDecl(CXXConstructorDecl *F) {
+    return inFunction(F, [&] { return RecursiveASTVisitor::TraverseCXXConstructorDecl(F); });
+  }
+  bool TraverseCXXDestructorDecl(CXXDestructorDecl *F) {
+    return inFunction(F, [&] { return RecursiveASTVisitor::TraverseCXXDestructorDecl(F); });
+  }
+  bool TraverseCXXConversionDecl(CXXConversionDecl *F) {
+    return inFunction(F, [&] { return RecursiveASTVisitor::TraverseCXXConversionDecl(F); });
   }
   bool TraverseLambdaExpr(LambdaExpr *L) {
-    const FunctionDecl *Saved = Current;
-    Current = L->getCallOperator();
-    bool R = RecursiveASTVisitor::TraverseLambdaExpr(L);
-    Current = Saved;
-    return R;
+    return inFunction(L->getCallOperator(),
+                      [&] { return RecursiveASTVisitor::TraverseLambdaExpr(L); });
   }
 
   /// target data (with a body, searched for target regions), and the
@@ -145,8 +154,9 @@ public:
           report(D->getBeginLoc(), "target regions outside functions are not supported");
           return true;
         }
+        const CXXRecordDecl *Befriend = nullptr;
         if (const auto *M = dyn_cast<CXXMethodDecl>(Current))
-          if (!thisref::checkMemberRegion(Ctx, M, D)) {
+          if (!thisref::checkMemberRegion(Ctx, M, D, Befriend)) {
             Ok = false;
             return true;
           }
@@ -155,7 +165,7 @@ public:
                                    "supported yet");
           return true;
         }
-        Regions.push_back({D, Current});
+        Regions.push_back({D, Current, Befriend});
         return true; // nested constructs belong to the region
       }
     }
@@ -184,6 +194,25 @@ const Stmt *findDirectiveAt(const Stmt *S, SourceLocation Loc) {
   return nullptr;
 }
 
+/// Declares the functions \p Decls (kernels and what is outlined from them) friends of \p Class,
+/// at the end of its definition: their code uses its non-public members.
+void befriend(ASTContext &Ctx, Rewriter &HostRW, const CXXRecordDecl *Class,
+              const std::vector<std::string> &Decls) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation RBrace = SM.getExpansionLoc(Class->getBraceRange().getEnd());
+  bool Invalid = false;
+  unsigned Col = SM.getSpellingColumnNumber(RBrace, &Invalid);
+  const char *P = SM.getCharacterData(RBrace, &Invalid);
+  bool LineStart = !Invalid && StringRef(P - (Col - 1), Col - 1).trim().empty();
+  std::string Ind = text::indentOf(SM, RBrace) + "  ";
+  std::string Text = LineStart ? "" : "\n";
+  Text += Ind + "// omp2cu: kernels of target regions in member functions, which use non-public "
+                "members\n";
+  for (const std::string &D : Decls)
+    Text += Ind + "friend " + D + ";\n";
+  HostRW.InsertTextBefore(RBrace, Text);
+}
+
 class Consumer : public ASTConsumer {
 public:
   Consumer(const TranslateOptions &Opts, TranslateResult &Result)
@@ -201,7 +230,7 @@ public:
     SourceManager &SM = Ctx.getSourceManager();
     if (!Opts.ThisRewritten && Ctx.getLangOpts().CPlusPlus &&
         thisref::rewriteThis(Ctx, Result.Rewritten)) {
-      Result.Ok = true;
+      Result.Ok = !DE.hasErrorOccurred();
       return; // translated again from the new text
     }
     Rewriter HostRW(SM, Ctx.getLangOpts()), KernelRW(SM, Ctx.getLangOpts());
@@ -228,6 +257,7 @@ public:
         Ok = false;
         continue;
       }
+      R->Befriend = Fd.Befriend;
       plan::PlanError Err;
       plan::PlanOptions PO;
       PO.NoSpmdize = Opts.NoSpmdize;
@@ -280,6 +310,7 @@ public:
       std::string Launch;
     };
     std::vector<Emitted> Out(Regions.size());
+    std::map<const CXXRecordDecl *, std::vector<std::string>> Friends;
     std::set<std::string> Locks;
     for (size_t I = Regions.size(); I-- > 0;) {
       const model::Region &R = Regions[I];
@@ -295,7 +326,9 @@ public:
           text::rewritten(HostRW, text::stmtRange(Ctx, analysis::associatedStmt(R.Root->D)));
       std::string Indent = text::indentOf(SM, R.Root->D->getBeginLoc());
       E.Launch = emit::emitLaunch(Ctx, R, P, TS, Fallback, Indent);
-      if (Opts.SeparateCompilation)
+      // A friend of its class has the linkage of the class's namespace (its name starts with the
+      // class's: unique in the program).
+      if (Opts.SeparateCompilation && !R.Befriend)
         E.Kernel.Text = linkage::kernel(Ctx, E.Kernel.Text);
       E.Ok = true;
     }
@@ -313,7 +346,12 @@ public:
       HostRW.InsertText(SM.getExpansionLoc(At), Out[I].Kernel.Text, /*InsertAfter=*/true);
       Result.Kernels.push_back(report::describe(R, Plans[I], Out[I].TS));
       remarks(Ctx, R.Root->D->getBeginLoc(), Result.Kernels.back());
+      if (R.Befriend)
+        for (const std::string &Decl : Out[I].Kernel.Declarations)
+          Friends[R.Befriend].push_back(Decl);
     }
+    for (const auto &[Class, Decls] : Friends)
+      befriend(Ctx, HostRW, Class, Decls);
     if (DE.hasErrorOccurred() || !dataDirectives(Ctx, HostRW, F) || DE.hasErrorOccurred())
       return;
 

@@ -21,7 +21,7 @@ void f(int n, int *a, int *p, struct vec *s) {
   for (int i = 0; i < n; i++)
     a[i] = ext(i);
 }
-// CHECK: unsupported.c:9:78: error: this list item is not supported yet (only variables, array sections of them, and sections of pointer members of struct variables, s.p[lb:len])
+// CHECK: unsupported.c:9:78: error: this list item is not supported yet (only variables, array sections of them, members of struct variables, s.x, and sections of their array and pointer members, s.a[lb:len], s.p[lb:len])
 // CHECK: unsupported.c:12:70: error: clause 'depend' is not supported yet
 // CHECK: unsupported.c:17:1: error: '#pragma omp task' inside a target region is not supported yet
 // CHECK: unsupported.c:20:62: error: map of pointer 'a' itself is not supported; map the data it points to with an array section, e.g. 'a[0:n]'

@@ -1,0 +1,101 @@
+// Member functions defined inside their class move after the outermost class, with their
+// kernels before them; the class keeps declarations (default arguments, virtual, override) and
+// blank lines, so nothing else moves. The kernels of regions that use non-public members are
+// friends of the class. Members in map clauses are copied by their own map-types.
+// RUN: %omp2cu %s -o %t.cu && %nochecks %t.cu | FileCheck %s
+// Without --line-directives, the output has none (the first pass's are dropped).
+// RUN: not grep -q "^#line" %t.cu
+// RUN: %omp2cu --line-directives %s -o %t.lines.cu && FileCheck --check-prefix=LINES %s < %t.lines.cu
+// RUN: not %omp2cu %s -o %t.bad.cu -- -DBAD 2>&1 | FileCheck --check-prefix=BAD %s
+namespace geo {
+struct Shape {
+  virtual ~Shape() {}
+  virtual void scale(double f) = 0;
+};
+class Poly final : public Shape {
+public:
+  void scale(double f = 2.0) override {
+#pragma omp target teams distribute parallel for
+    for (int i = 0; i < n; ++i)
+      x[i] *= f;
+  }
+  struct Stats {
+    int hits = 0;
+    int bump(int k) {
+#pragma omp target map(tofrom: hits)
+      hits += k;
+      return hits;
+    }
+  };
+  static int twice(int k) {
+    int r = 0;
+#pragma omp target map(tofrom: r)
+    r = 2 * k;
+    return r;
+  }
+#ifdef BAD
+  void bad() {
+#pragma omp target depend(in: n)
+    n = 1;
+  }
+#endif
+
+private:
+  int n = 0;
+  double *x = nullptr;
+};
+} // namespace geo
+int after = 1;
+
+// The class keeps declarations, and blank lines where the bodies were.
+// CHECK: void scale(double f = 2.0) override ;
+// CHECK-EMPTY:
+// CHECK: int bump(int k) ;
+// CHECK: static int twice(int k) ;
+// Kernels of regions that use non-public members are friends.
+// CHECK: // omp2cu: kernels of target regions in member functions, which use non-public members
+// CHECK-NEXT: friend __global__ void Poly_scale_L18_kernel(class geo::Poly *omp2cu_omp2cu_self, double f);
+// CHECK-NEXT: };
+// The definitions follow the class: kernel first, then the function, looked up in the class.
+// CHECK: __global__ void Poly_scale_L18_kernel(
+// CHECK: inline auto Poly::scale(double f) -> void { auto &omp2cu_self = *this;
+// CHECK: __global__ void Stats_bump_L25_kernel(
+// CHECK: inline auto Poly::Stats::bump(int k) -> int {
+// CHECK: omp2cu_region.map(&omp2cu_self, 0, 1, omp2cu::MapKind::ToFrom, "*this");
+// CHECK-NEXT: omp2cu_region.map_member(&omp2cu_self.hits, 0, 1, omp2cu::MapKind::ToFrom, "this->hits");
+// CHECK: inline auto Poly::twice(int k) -> int {
+// CHECK: int after = 1;
+
+// LINES: #line 17 "{{.*}}in_class.cpp"
+// LINES-NEXT: inline auto Poly::scale(double f) -> void {
+// LINES: #line 24 "{{.*}}in_class.cpp"
+// LINES-NEXT: inline auto Poly::Stats::bump(int k) -> int {
+// LINES: #line 48 "{{.*}}in_class.cpp"
+// LINES-NEXT: int after = 1;
+
+// Diagnostics in a moved function name the line the user wrote.
+// BAD: in_class.cpp:38:{{[0-9]+}}: error: clause 'depend' is not supported yet
+
+// Constructors (with their initializers) and conversion functions move too; a member array in a
+// map clause is a member list item.
+struct Acc {
+  double v[8];
+  int n;
+  Acc(int n_, double init = 1.0) : n(n_) {
+#pragma omp target map(from: v)
+    for (int i = 0; i < 8; ++i)
+      v[i] = init;
+  }
+  operator double() const {
+    double m = 0;
+#pragma omp target map(tofrom: m)
+    m = v[0];
+    return m;
+  }
+};
+// CHECK: Acc(int n_, double init = 1.0) ;
+// CHECK: __global__ void Acc_constructor_L{{[0-9]+}}_kernel(struct Acc *omp2cu_omp2cu_self, double init)
+// CHECK: inline Acc::Acc(int n_, double init) : n(n_) {
+// CHECK: omp2cu_region.map(&omp2cu_self, 0, 1, omp2cu::MapKind::ToFrom, "*this");
+// CHECK-NEXT: omp2cu_region.map_member(&omp2cu_self.v, 0, 1, omp2cu::MapKind::From, "this->v");
+// CHECK: inline Acc::operator double() const {
