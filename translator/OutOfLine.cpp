@@ -12,6 +12,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/PrettyPrinter.h"
 #include "clang/Lex/Lexer.h"
 
 #include <algorithm>
@@ -144,9 +145,11 @@ bool move(ASTContext &Ctx, const CXXMethodDecl *M, Edits &E, Insertions &After) 
     } else if (Declared->getContainedDeducedType()) {
       return Fail("a deduced return type other than 'auto' and 'decltype(auto)'");
     } else {
-      // Looked up in the class, as in the class.
+      // Looked up in the class, as in the class: its member types as they are.
+      PrintingPolicy P(LO);
+      P.SuppressUnwrittenScope = true;
       Head += "auto ";
-      Def[LBraceOff] = {0, "-> " + text::type(Ctx, Declared) + " "};
+      Def[LBraceOff] = {0, "-> " + Declared.getAsString(P) + " "};
     }
   }
 

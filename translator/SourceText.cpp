@@ -131,12 +131,42 @@ static PrintingPolicy cudaPolicy(const ASTContext &Ctx) {
   P.SuppressTagKeyword = false;
   P.Bool = true;
   P.Restrict = false;
+  P.SuppressUnwrittenScope = true; // no "(anonymous namespace)::"
   return P;
+}
+
+/// Whether \p T is written with a typedef declared in a class or a function: printed, it would
+/// name something that code at namespace scope (a kernel) cannot see.
+static bool scopedSugar(QualType T) {
+  while (!T.isNull()) {
+    const Type *Ty = T.getTypePtr();
+    if (const auto *TT = dyn_cast<TypedefType>(Ty)) {
+      const DeclContext *DC = TT->getDecl()->getDeclContext();
+      if (DC->isRecord() || DC->isFunctionOrMethod())
+        return true;
+      T = TT->desugar();
+    } else if (const auto *ET = dyn_cast<ElaboratedType>(Ty)) {
+      T = ET->getNamedType();
+    } else if (const auto *PT = dyn_cast<ParenType>(Ty)) {
+      T = PT->getInnerType();
+    } else if (const auto *P = dyn_cast<PointerType>(Ty)) {
+      T = P->getPointeeType();
+    } else if (const auto *R = dyn_cast<ReferenceType>(Ty)) {
+      T = R->getPointeeTypeAsWritten();
+    } else if (const auto *A = dyn_cast<ArrayType>(Ty)) {
+      T = A->getElementType();
+    } else {
+      return false;
+    }
+  }
+  return false;
 }
 
 std::string declare(const ASTContext &Ctx, QualType T, const std::string &Name) {
   std::string S;
   llvm::raw_string_ostream OS(S);
+  if (scopedSugar(T))
+    T = T.getCanonicalType(); // e.g. a class's `using real = double;`: double
   T.print(OS, cudaPolicy(Ctx), Name);
   OS.flush();
   // C's `restrict` qualifier (printed `__restrict` for C++) is spelled

@@ -81,7 +81,28 @@ private:
   const ASTContext &Ctx;
 };
 
-/// The uses of `this` in a set of ranges: what each becomes.
+/// `Outer::Inner` for a class (no "(anonymous namespace)").
+std::string qualifiedName(const NamedDecl *D) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  PrintingPolicy P(D->getASTContext().getLangOpts());
+  P.SuppressUnwrittenScope = true;
+  D->printQualifiedName(OS, P);
+  return OS.str();
+}
+
+/// The class that gives \p D's name without a qualifier in a member function: D's class, or for
+/// an enumerator of an unscoped enum in a class, that class.
+const CXXRecordDecl *classScope(const Decl *D) {
+  const DeclContext *DC = D->getDeclContext();
+  if (const auto *ED = dyn_cast<EnumDecl>(DC); ED && !ED->isScoped())
+    DC = ED->getDeclContext();
+  const auto *RD = dyn_cast<CXXRecordDecl>(DC);
+  return RD && !RD->getName().empty() && !RD->isLambda() ? RD : nullptr;
+}
+
+/// The uses of `this` in a set of ranges, and of the names the class scope gives (static
+/// members, enumerators, member types): what each becomes.
 class ThisUses : public RecursiveASTVisitor<ThisUses> {
 public:
   ThisUses(const SourceManager &SM, const std::vector<SourceRange> &Ranges)
@@ -89,6 +110,32 @@ public:
 
   /// Edits by file offset: the length of text to replace and the replacement.
   std::map<unsigned, std::pair<unsigned, std::string>> Edits;
+  /// Whether `this` is used (explicitly or through members): the function names *this.
+  bool UsesThis = false;
+
+  // Names of the class scope written without a qualifier get their class's name: the kernel is
+  // outside the class (`N` -> `Grid::N`, `real` -> `Grid::real`).
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    const ValueDecl *D = DRE->getDecl();
+    const auto *V = dyn_cast<VarDecl>(D);
+    const auto *M = dyn_cast<CXXMethodDecl>(D);
+    if ((V && V->isStaticDataMember()) || isa<EnumConstantDecl>(D) || (M && M->isStatic()))
+      if (!DRE->hasQualifier())
+        qualify(DRE->getLocation(), classScope(D));
+    return true;
+  }
+  bool VisitTypedefTypeLoc(TypedefTypeLoc TL) {
+    qualify(TL.getNameLoc(), classScope(TL.getTypedefNameDecl()));
+    return true;
+  }
+  bool VisitRecordTypeLoc(RecordTypeLoc TL) {
+    qualify(TL.getNameLoc(), classScope(TL.getDecl()));
+    return true;
+  }
+  bool VisitEnumTypeLoc(EnumTypeLoc TL) {
+    qualify(TL.getNameLoc(), classScope(TL.getDecl()));
+    return true;
+  }
 
   bool VisitMemberExpr(MemberExpr *ME) {
     const auto *T = dyn_cast<CXXThisExpr>(ME->getBase()->IgnoreImpCasts());
@@ -151,7 +198,22 @@ private:
     return false;
   }
 
+  /// `Class::` before the name at \p L, unless it has a qualifier already.
+  void qualify(SourceLocation L, const CXXRecordDecl *Class) {
+    if (!Class || !inside(L))
+      return;
+    unsigned Off = SM.getFileOffset(L);
+    StringRef Buf = SM.getBufferData(SM.getFileID(L));
+    size_t P = Off;
+    while (P > 0 && (Buf[P - 1] == ' ' || Buf[P - 1] == '\t'))
+      --P;
+    if (P >= 2 && Buf.substr(P - 2, 2) == "::")
+      return;
+    Edits.emplace(Off, std::make_pair(0u, qualifiedName(Class) + "::"));
+  }
+
   void edit(SourceLocation At, unsigned Len, const std::string &Text, const CXXThisExpr *T) {
+    UsesThis = true;
     Done.insert(T);
     // The implicit clauses of a directive repeat the uses of its statement: one edit per place.
     Edits.emplace(SM.getFileOffset(SM.getExpansionLoc(At)), std::make_pair(Len, Text));
@@ -163,6 +225,7 @@ private:
     unsigned B = SM.getFileOffset(R.getBegin());
     unsigned E = SM.getFileOffset(
         Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, LangOptions()));
+    UsesThis = true;
     Done.insert(T);
     Edits[B] = {E - B, Text};
   }
@@ -185,14 +248,12 @@ public:
       return true;
     if (DR.HasTarget && outofline::definedInClass(M) && !inTemplate(M))
       Moves.push_back(M);
-    if (!M->isInstance())
-      return true;
     ThisUses U(SM, DR.Ranges);
     U.TraverseStmt(M->getBody());
     U.finish();
-    if (U.Edits.empty())
-      return true;
     Edits.insert(U.Edits.begin(), U.Edits.end());
+    if (!U.UsesThis)
+      return true;
     // The name, at the start of the body (on the line of its brace: no line moves).
     SourceLocation LBrace = cast<CompoundStmt>(M->getBody())->getLBracLoc();
     if (LBrace.isMacroID())
@@ -214,9 +275,10 @@ class RegionCheck : public RecursiveASTVisitor<RegionCheck> {
 public:
   RegionCheck(ASTContext &Ctx, const CXXRecordDecl *Class) : Ctx(Ctx), Class(Class) {}
   bool Ok = true;
-  /// A member of Class (or a protected one of a base) that is not public: the kernel needs to be
-  /// a friend.
-  const MemberExpr *NonPublic = nullptr;
+  /// A member of Class (or a protected one of a base) that is not public, and where the region
+  /// names it: the kernel needs to be a friend.
+  const NamedDecl *NonPublic = nullptr;
+  SourceLocation NonPublicAt;
   bool VisitCXXThisExpr(CXXThisExpr *T) {
     if (!Reported.insert(T->getBeginLoc()).second)
       return true;
@@ -227,19 +289,44 @@ public:
     return true;
   }
   bool VisitMemberExpr(MemberExpr *ME) {
-    const ValueDecl *D = ME->getMemberDecl();
-    if (D->getAccess() == AS_public || D->getAccess() == AS_none)
-      return true;
+    check(ME->getMemberDecl(), ME->getMemberLoc());
+    return true;
+  }
+  // Static members, enumerators and member types (qualified by the first pass).
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    const ValueDecl *D = DRE->getDecl();
+    if (const auto *EC = dyn_cast<EnumConstantDecl>(D))
+      check(cast<EnumDecl>(EC->getDeclContext()), DRE->getLocation());
+    else if (D->getDeclContext()->isRecord())
+      check(D, DRE->getLocation());
+    return true;
+  }
+  bool VisitTypedefTypeLoc(TypedefTypeLoc TL) {
+    check(TL.getTypedefNameDecl(), TL.getNameLoc());
+    return true;
+  }
+  bool VisitTagTypeLoc(TagTypeLoc TL) {
+    check(TL.getDecl(), TL.getNameLoc());
+    return true;
+  }
+
+  /// A member \p D named at \p At: what its access asks of the kernel.
+  void check(const NamedDecl *D, SourceLocation At) {
+    if (D->getAccess() == AS_public || D->getAccess() == AS_none ||
+        !D->getDeclContext()->isRecord())
+      return;
     const auto *RD = dyn_cast<CXXRecordDecl>(D->getDeclContext());
     if (RD && (RD->getCanonicalDecl() == Class->getCanonicalDecl() ||
                (D->getAccess() == AS_protected && Class->isDerivedFrom(RD)))) {
-      if (!NonPublic)
-        NonPublic = ME;
-      return true;
+      if (!NonPublic) {
+        NonPublic = D;
+        NonPublicAt = At;
+      }
+      return;
     }
-    if (!Reported.insert(ME->getMemberLoc()).second)
-      return true;
-    diag::error(Ctx.getDiagnostics(), ME->getMemberLoc(),
+    if (!Reported.insert(At).second)
+      return;
+    diag::error(Ctx.getDiagnostics(), At,
                 "target region uses " +
                     std::string(D->getAccess() == AS_private ? "private" : "protected") +
                     " member '" + D->getQualifiedNameAsString() + "' of another class than '" +
@@ -247,7 +334,6 @@ public:
                     "': omp2cu's kernels can only be made friends of the class of the member "
                     "function; copy it to a local variable before the construct");
     Ok = false;
-    return true;
   }
 
 private:
@@ -309,9 +395,9 @@ bool checkMemberRegion(ASTContext &Ctx, const CXXMethodDecl *M, const OMPExecuta
   // The kernel and the functions outlined from it become friends of the class: declared in it,
   // defined before M in the namespace of M's definition, which must be the class's.
   const SourceManager &SM = Ctx.getSourceManager();
-  const ValueDecl *Member = C.NonPublic->getMemberDecl();
+  const NamedDecl *Member = C.NonPublic;
   auto Fail = [&](const std::string &Why) {
-    diag::error(DE, C.NonPublic->getMemberLoc(),
+    diag::error(DE, C.NonPublicAt,
                 "target region uses " +
                     std::string(Member->getAccess() == AS_private ? "private" : "protected") +
                     " member '" + Member->getQualifiedNameAsString() +

@@ -194,11 +194,28 @@ const Stmt *findDirectiveAt(const Stmt *S, SourceLocation Loc) {
   return nullptr;
 }
 
-/// Declares the functions \p Decls (kernels and what is outlined from them) friends of \p Class,
-/// at the end of its definition: their code uses its non-public members.
-void befriend(ASTContext &Ctx, Rewriter &HostRW, const CXXRecordDecl *Class,
-              const std::vector<std::string> &Decls) {
+/// The kernels (and the functions outlined from them) that must be friends of a class, and the
+/// structs of team-shared variables their parameters name.
+struct Friends {
+  std::vector<std::string> Decls;
+  std::vector<std::string> Structs;
+};
+
+/// Declares the functions of \p F friends of \p Class, at the end of its definition: their code
+/// uses its non-public members. The structs they name (defined with the kernels, after the class)
+/// are declared before the outermost class.
+void befriend(ASTContext &Ctx, Rewriter &HostRW, const CXXRecordDecl *Class, const Friends &F) {
   const SourceManager &SM = Ctx.getSourceManager();
+  if (!F.Structs.empty()) {
+    const CXXRecordDecl *Outer = Class;
+    while (const auto *P = dyn_cast<CXXRecordDecl>(Outer->getDeclContext()))
+      Outer = P;
+    std::string Fwd;
+    for (const std::string &S : F.Structs)
+      Fwd += "struct " + S + "; // omp2cu: team-shared variables of a kernel that is a friend of '" +
+             Class->getNameAsString() + "'\n";
+    HostRW.InsertTextBefore(SM.getExpansionLoc(Outer->getOuterLocStart()), Fwd);
+  }
   SourceLocation RBrace = SM.getExpansionLoc(Class->getBraceRange().getEnd());
   bool Invalid = false;
   unsigned Col = SM.getSpellingColumnNumber(RBrace, &Invalid);
@@ -208,7 +225,7 @@ void befriend(ASTContext &Ctx, Rewriter &HostRW, const CXXRecordDecl *Class,
   std::string Text = LineStart ? "" : "\n";
   Text += Ind + "// omp2cu: kernels of target regions in member functions, which use non-public "
                 "members\n";
-  for (const std::string &D : Decls)
+  for (const std::string &D : F.Decls)
     Text += Ind + "friend " + D + ";\n";
   HostRW.InsertTextBefore(RBrace, Text);
 }
@@ -310,7 +327,7 @@ public:
       std::string Launch;
     };
     std::vector<Emitted> Out(Regions.size());
-    std::map<const CXXRecordDecl *, std::vector<std::string>> Friends;
+    std::map<const CXXRecordDecl *, Friends> ToBefriend;
     std::set<std::string> Locks;
     for (size_t I = Regions.size(); I-- > 0;) {
       const model::Region &R = Regions[I];
@@ -346,12 +363,16 @@ public:
       HostRW.InsertText(SM.getExpansionLoc(At), Out[I].Kernel.Text, /*InsertAfter=*/true);
       Result.Kernels.push_back(report::describe(R, Plans[I], Out[I].TS));
       remarks(Ctx, R.Root->D->getBeginLoc(), Result.Kernels.back());
-      if (R.Befriend)
-        for (const std::string &Decl : Out[I].Kernel.Declarations)
-          Friends[R.Befriend].push_back(Decl);
+      if (R.Befriend) {
+        Friends &Fr = ToBefriend[R.Befriend];
+        Fr.Decls.insert(Fr.Decls.end(), Out[I].Kernel.Declarations.begin(),
+                        Out[I].Kernel.Declarations.end());
+        if (!Out[I].TS.empty())
+          Fr.Structs.push_back(Out[I].TS.StructName);
+      }
     }
-    for (const auto &[Class, Decls] : Friends)
-      befriend(Ctx, HostRW, Class, Decls);
+    for (const auto &[Class, Fr] : ToBefriend)
+      befriend(Ctx, HostRW, Class, Fr);
     if (DE.hasErrorOccurred() || !dataDirectives(Ctx, HostRW, F) || DE.hasErrorOccurred())
       return;
 

@@ -99,3 +99,69 @@ struct Acc {
 // CHECK: omp2cu_region.map(&omp2cu_self, 0, 1, omp2cu::MapKind::ToFrom, "*this");
 // CHECK-NEXT: omp2cu_region.map_member(&omp2cu_self.v, 0, 1, omp2cu::MapKind::From, "this->v");
 // CHECK: inline Acc::operator double() const {
+
+// A class in an anonymous namespace: its kernels name it as its members do.
+namespace {
+class Hidden {
+  int k = 3;
+public:
+  int get() {
+    int r = 0;
+#pragma omp target map(tofrom: r)
+    r = k;
+    return r;
+  }
+};
+} // namespace
+// CHECK: friend __global__ void Hidden_get_L{{[0-9]+}}_kernel(int *omp2cu_r, class Hidden *omp2cu_omp2cu_self);
+// CHECK: __global__ void Hidden_get_L{{[0-9]+}}_kernel(int *omp2cu_r, class Hidden *omp2cu_omp2cu_self) {
+
+// Generic mode: the functions outlined from the kernel are friends too, and the struct of
+// team-shared variables that the kernel's parameters name is declared before the class.
+class Solver {
+public:
+  double run(double *out) {
+#pragma omp target teams num_teams(4) map(tofrom: out[0:4])
+    {
+      double local = scale();
+#pragma omp parallel for num_threads(8)
+      for (int i = 0; i < n_; ++i) {
+#pragma omp atomic
+        out[0] += local;
+      }
+    }
+    return out[0];
+  }
+private:
+  int n_ = 8;
+  double scale() const { return 0.5; }
+};
+// CHECK: struct Solver_run_L[[L:[0-9]+]]_shared; // omp2cu: team-shared variables of a kernel that is a friend of 'Solver'
+// CHECK-NEXT: class Solver {
+// CHECK: friend __device__ void Solver_run_L[[L]]_parallel_L{{[0-9]+}}(omp2cu::dev::ParallelRegion omp2cu_par,
+// CHECK-NEXT: friend __global__ void Solver_run_L[[L]]_kernel(omp2cu::dev::TeamSharing<Solver_run_L[[L]]_shared> omp2cu_sharing,
+
+// Names the class scope gives a region (member types, static members, enumerators) get their
+// class's name: the kernel is outside the class. Private ones make the kernel a friend; kernel
+// parameters of member types are written with what the types stand for.
+class Table {
+  using real = double;
+  static constexpr int N = 4;
+  enum { Scale = 3 };
+  real w[N] = {1, 2, 3, 4};
+
+public:
+  real sum(real bias) const {
+    real s = 0;
+#pragma omp target map(tofrom: s)
+    for (int i = 0; i < N; ++i) {
+      real t = w[i] * Scale;
+      s += t + bias;
+    }
+    return s;
+  }
+};
+// CHECK: friend __global__ void Table_sum_L[[T:[0-9]+]]_kernel(const class Table *omp2cu_omp2cu_self, double *omp2cu_s, double bias);
+// CHECK: for (int i = 0; i < Table::N; ++i) {
+// CHECK-NEXT: Table::real t = omp2cu_self.w[i] * Table::Scale;
+// CHECK: inline auto Table::sum(real bias) const -> real {
