@@ -63,6 +63,37 @@ bool parseUpdate(const ASTContext &Ctx, const Expr *E, AtomicUpdate &U) {
   return true;
 }
 
+/// The runtime operator (omp2cu::op) of an update that one native atomic does: `x += e`,
+/// `x -= e` (as + of -e), `x++`, `x--`, `x &= e`, `x |= e`, `x ^= e` on 4- and 8-byte integers,
+/// `+`/`-` on float and double when e converted to x's type gives the same result (e is an
+/// integer or of x's floating type or narrower); else "" (a compare-and-swap loop).
+std::string nativeOp(const ASTContext &Ctx, const AtomicUpdate &U) {
+  QualType X = U.X->getType().getUnqualifiedType();
+  const bool Int = X->isIntegerType() && !X->isBooleanType() && !X->isEnumeralType() &&
+                   (Ctx.getTypeSize(X) == 32 || Ctx.getTypeSize(X) == 64);
+  const bool Fp = X->isSpecificBuiltinType(BuiltinType::Float) ||
+                  X->isSpecificBuiltinType(BuiltinType::Double);
+  if (!Int && !Fp)
+    return "";
+  if (U.Operand) {
+    QualType E = U.Operand->IgnoreParenImpCasts()->getType();
+    if (!E->isIntegerType() &&
+        !(Fp && E->isRealFloatingType() && Ctx.getFloatingTypeOrder(E, X) <= 0))
+      return "";
+  }
+  if (U.Op == "+" || (U.Op == "-" && !U.OperandFirst))
+    return "omp2cu::op::Plus";
+  if (!Int)
+    return "";
+  if (U.Op == "&")
+    return "omp2cu::op::BitAnd";
+  if (U.Op == "|")
+    return "omp2cu::op::BitOr";
+  if (U.Op == "^")
+    return "omp2cu::op::BitXor";
+  return "";
+}
+
 } // namespace
 
 std::string KernelEmitter::atomic(const OMPAtomicDirective *D) {
@@ -139,8 +170,21 @@ std::string KernelEmitter::atomic(const OMPAtomicDirective *D) {
   std::string Out = "{ ";
   std::string Rhs = "1";
   if (U.Operand) {
-    Out += fmt::format("const {} omp2cu_e = {}; ", T, Text(U.Operand));
+    // In its own type: `x op e` is computed in the usual arithmetic conversions of x and e,
+    // then converted to x's type (a float x += a double e adds in double).
+    Out += fmt::format("const auto omp2cu_e = {}; ", Text(U.Operand));
     Rhs = "omp2cu_e";
+  }
+  if (std::string Op = nativeOp(Ctx, U); !Op.empty()) {
+    // One native atomic: it returns the old value; the new one is recomputed for a capture.
+    std::string Arg = U.Op == "-" ? "-(" + T + ")(" + Rhs + ")" : "(" + T + ")(" + Rhs + ")";
+    std::string Call = fmt::format("omp2cu::dev::atomic_fetch<{}>(&{}, {})", Op, Operand(U.X), Arg);
+    if (!V)
+      return Out + Call + "; }";
+    Out += fmt::format("const {} omp2cu_old = {}; ", T, Call);
+    return Out + fmt::format("{} = {}; }}", Text(V),
+                             CaptureOld ? "omp2cu_old"
+                                        : "(" + T + ")(omp2cu_old " + U.Op + " " + Rhs + ")");
   }
   std::string Body = U.OperandFirst ? Rhs + " " + U.Op + " omp2cu_old"
                                     : "omp2cu_old " + U.Op + " " + Rhs;

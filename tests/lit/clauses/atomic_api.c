@@ -13,5 +13,6 @@ void hist(int n, int *data, int *h, int *counter, int *slot) {
   }
 }
 // CHECK: __host__ __device__ static int bin(int v) { return v % 16 + omp2cu::omp_get_team_num() * 0; }
-// CHECK: { const int omp2cu_e = 1; auto omp2cu_f = [&](int omp2cu_old) -> int { return (int)(omp2cu_old + omp2cu_e); }; omp2cu::dev::atomic_update(&(h[bin(data[i])]), omp2cu_f); }
-// CHECK: const int omp2cu_old = omp2cu::dev::atomic_update(&(counter[0]), omp2cu_f); slot[i] = omp2cu_old;
+// Updates that one native atomic does (+ on int) return the old value for a capture.
+// CHECK: { const auto omp2cu_e = 1; omp2cu::dev::atomic_fetch<omp2cu::op::Plus>(&(h[bin(data[i])]), (int)(omp2cu_e)); }
+// CHECK: { const int omp2cu_old = omp2cu::dev::atomic_fetch<omp2cu::op::Plus>(&(counter[0]), (int)(1)); slot[i] = omp2cu_old; }

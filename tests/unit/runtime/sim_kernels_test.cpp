@@ -408,6 +408,46 @@ TEST_CASE("atomic_update under contention returns distinct old values", "[sim][a
 
 namespace {
 
+__global__ void fetch_kernel(long long *sum, unsigned *down, unsigned long long *bits, float *f,
+                             int *olds) {
+  const u64 G = dev::ws_id(Teams | Threads | Lanes);
+  olds[G] = static_cast<int>(dev::atomic_fetch<op::Plus>(sum, static_cast<long long>(G + 1)));
+  dev::atomic_fetch<op::Plus>(down, static_cast<unsigned>(-1)); // x -= 1 as x + (-1)
+  dev::atomic_fetch<op::BitOr>(bits, 1ull << (G % 64));
+  dev::atomic_fetch<op::Plus>(f, 0.5f);
+}
+
+} // namespace
+
+TEST_CASE("atomic_fetch: native updates return the old value and wrap like the type",
+          "[sim][atomic]") {
+  const Shape S{50, 4, 8};
+  const u64 N = u64(S.teams) * S.threads * S.lanes;
+  long long Sum = 0;
+  unsigned Down = 5;
+  unsigned long long Bits = 0;
+  float F = 0;
+  std::vector<int> Olds(N, -1);
+  {
+    host::TargetRegion R("fetch_kernel", __FILE__, __LINE__);
+    long long *DS = R.map(&Sum, 0, 1, MapKind::ToFrom, "sum");
+    unsigned *DD = R.map(&Down, 0, 1, MapKind::ToFrom, "down");
+    unsigned long long *DB = R.map(&Bits, 0, 1, MapKind::ToFrom, "bits");
+    float *DF = R.map(&F, 0, 1, MapKind::ToFrom, "f");
+    int *DO = R.map(Olds.data(), 0, N, MapKind::From, "olds");
+    R.launch(fetch_kernel, configFor(S), DS, DD, DB, DF, DO);
+  }
+  CHECK(Sum == static_cast<long long>(N * (N + 1) / 2));
+  CHECK(Down == static_cast<unsigned>(5 - N));
+  CHECK(Bits == ~0ull);
+  CHECK(F == 0.5f * N);
+  // Every old value is a sum of distinct positive contributions: all differ.
+  std::sort(Olds.begin(), Olds.end());
+  CHECK(std::adjacent_find(Olds.begin(), Olds.end()) == Olds.end());
+}
+
+namespace {
+
 /// Team 0 publishes values with atomic_write; the others read a consistent value with
 /// atomic_read (every read must be one of the written values, never a torn mix).
 __global__ void read_write_kernel(long long *cell, double *fcell, int *torn) {

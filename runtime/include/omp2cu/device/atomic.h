@@ -8,6 +8,7 @@
 #define OMP2CU_DEVICE_ATOMIC_H
 
 #include "omp2cu/device/bits.h"
+#include "omp2cu/device/ops.h"
 
 #include <type_traits>
 
@@ -79,6 +80,40 @@ template <class T> __device__ __forceinline__ void atomic_write(T *p, T v) {
 template <class T, class F> __device__ __forceinline__ T atomic_update(T *p, F f) {
   static_assert(detail::is_atomic_type<T>, "atomic_update: unsupported type");
   return detail::atomic_rmw(p, f);
+}
+
+/// Atomically `*p = Op::apply(*p, v)`; returns the OLD value. One native atomic of the backend
+/// where the GPU has it (+ on 4/8-byte integers, float and double; min and max on 4/8-byte
+/// integers; &, |, ^ on 4/8-byte integers), else a compare-and-swap loop. Any thread.
+/// `#pragma omp atomic` updates `x += e`, `x -= e` (as + of -e), `x++`, `x &= e`, ... and
+/// reductions across teams (atomic_combine) come here.
+template <class Op, class T> __device__ __forceinline__ T atomic_fetch(T *p, T v) {
+  static_assert(std::is_arithmetic_v<T> && sizeof(T) <= 8, "atomic_fetch: unsupported type");
+  using U = std::conditional_t<sizeof(T) == 4, unsigned, unsigned long long>;
+  using S = std::conditional_t<sizeof(T) == 4, int, long long>;
+  constexpr bool Int48 = std::is_integral_v<T> && !std::is_same_v<T, bool> &&
+                         (sizeof(T) == 4 || sizeof(T) == 8);
+  if constexpr (std::is_same_v<Op, op::Plus> && Int48) {
+    // Two's complement: the unsigned sum has the bits of the signed one.
+    return static_cast<T>(backend::atomic_add(reinterpret_cast<U *>(p), static_cast<U>(v)));
+  } else if constexpr (std::is_same_v<Op, op::Plus> &&
+                       (std::is_same_v<T, float> || std::is_same_v<T, double>)) {
+    return backend::atomic_add(p, v);
+  } else if constexpr ((std::is_same_v<Op, op::Min> || std::is_same_v<Op, op::Max>) && Int48) {
+    using I = std::conditional_t<std::is_signed_v<T>, S, U>;
+    if constexpr (std::is_same_v<Op, op::Min>)
+      return static_cast<T>(backend::atomic_min(reinterpret_cast<I *>(p), static_cast<I>(v)));
+    else
+      return static_cast<T>(backend::atomic_max(reinterpret_cast<I *>(p), static_cast<I>(v)));
+  } else if constexpr (std::is_same_v<Op, op::BitAnd> && Int48) {
+    return static_cast<T>(backend::atomic_and(reinterpret_cast<U *>(p), static_cast<U>(v)));
+  } else if constexpr (std::is_same_v<Op, op::BitOr> && Int48) {
+    return static_cast<T>(backend::atomic_or(reinterpret_cast<U *>(p), static_cast<U>(v)));
+  } else if constexpr (std::is_same_v<Op, op::BitXor> && Int48) {
+    return static_cast<T>(backend::atomic_xor(reinterpret_cast<U *>(p), static_cast<U>(v)));
+  } else {
+    return detail::atomic_rmw(p, [v](T Old) { return Op::apply(Old, v); });
+  }
 }
 
 } // namespace omp2cu::dev

@@ -12,93 +12,12 @@
 #include "omp2cu/device/atomic.h"
 #include "omp2cu/device/bits.h"
 #include "omp2cu/device/mapping.h"
+#include "omp2cu/device/ops.h"
 #include "omp2cu/device/sync.h"
 
 #include <type_traits>
 
 namespace omp2cu {
-namespace detail {
-
-/// Largest / smallest finite value of an integer type, usable in device code (std::numeric_limits
-/// needs --expt-relaxed-constexpr under nvcc).
-template <class T> __host__ __device__ constexpr T int_max() {
-  if constexpr (std::is_same_v<T, bool>)
-    return true;
-  else {
-    using U = std::make_unsigned_t<T>;
-    return std::is_signed_v<T> ? static_cast<T>(static_cast<U>(~U(0)) >> 1)
-                               : static_cast<T>(~U(0));
-  }
-}
-template <class T> __host__ __device__ constexpr T int_lowest() {
-  if constexpr (std::is_same_v<T, bool>)
-    return false;
-  else
-    return std::is_signed_v<T> ? static_cast<T>(-int_max<T>() - 1) : T(0);
-}
-
-} // namespace detail
-
-/// Reduction operators: `identity<T>()` is the neutral element, `apply(a, b)` combines two values.
-namespace op {
-
-/// `+` (and `-`, whose partial results are summed as for `+`).
-struct Plus {
-  template <class T> static __host__ __device__ T identity() { return T(0); }
-  template <class T> static __host__ __device__ T apply(T a, T b) { return a + b; }
-};
-struct Times {
-  template <class T> static __host__ __device__ T identity() { return T(1); }
-  template <class T> static __host__ __device__ T apply(T a, T b) { return a * b; }
-};
-/// Identity: the largest finite value (+infinity for floating types).
-struct Min {
-  template <class T> static __host__ __device__ T identity() {
-    if constexpr (std::is_floating_point_v<T>)
-      return static_cast<T>(__builtin_huge_val());
-    else
-      return detail::int_max<T>();
-  }
-  template <class T> static __host__ __device__ T apply(T a, T b) { return b < a ? b : a; }
-};
-/// Identity: the smallest finite value (-infinity for floating types).
-struct Max {
-  template <class T> static __host__ __device__ T identity() {
-    if constexpr (std::is_floating_point_v<T>)
-      return static_cast<T>(-__builtin_huge_val());
-    else
-      return detail::int_lowest<T>();
-  }
-  template <class T> static __host__ __device__ T apply(T a, T b) { return a < b ? b : a; }
-};
-struct BitAnd {
-  template <class T> static __host__ __device__ T identity() { return static_cast<T>(~T(0)); }
-  template <class T> static __host__ __device__ T apply(T a, T b) { return a & b; }
-};
-struct BitOr {
-  template <class T> static __host__ __device__ T identity() { return T(0); }
-  template <class T> static __host__ __device__ T apply(T a, T b) { return a | b; }
-};
-struct BitXor {
-  template <class T> static __host__ __device__ T identity() { return T(0); }
-  template <class T> static __host__ __device__ T apply(T a, T b) { return a ^ b; }
-};
-/// `&&`: the result is 0 or 1 of type T.
-struct LogAnd {
-  template <class T> static __host__ __device__ T identity() { return T(1); }
-  template <class T> static __host__ __device__ T apply(T a, T b) {
-    return static_cast<T>(a != T(0) && b != T(0));
-  }
-};
-/// `||`: the result is 0 or 1 of type T.
-struct LogOr {
-  template <class T> static __host__ __device__ T identity() { return T(0); }
-  template <class T> static __host__ __device__ T apply(T a, T b) {
-    return static_cast<T>(a != T(0) || b != T(0));
-  }
-};
-
-} // namespace op
 
 namespace dev {
 namespace detail {
@@ -212,34 +131,10 @@ template <class Op, class T> __device__ __forceinline__ T allreduce(T v, unsigne
 }
 
 /// Atomically `*target = Op::apply(*target, v)` in global memory (reduction across teams). Any
-/// thread. Native atomics where the GPU has them, else a compare-and-swap loop.
+/// thread. Native atomics where the GPU has them, else a compare-and-swap loop (atomic_fetch).
 template <class Op, class T> __device__ __forceinline__ void atomic_combine(T *target, T v) {
   static_assert(std::is_arithmetic_v<T> && sizeof(T) <= 8, "atomic_combine: unsupported type");
-  using U = std::conditional_t<sizeof(T) == 4, unsigned, unsigned long long>;
-  using S = std::conditional_t<sizeof(T) == 4, int, long long>;
-  constexpr bool Int48 = std::is_integral_v<T> && !std::is_same_v<T, bool> &&
-                         (sizeof(T) == 4 || sizeof(T) == 8);
-  if constexpr (std::is_same_v<Op, op::Plus> && Int48) {
-    // Two's complement: the unsigned sum has the bits of the signed one.
-    backend::atomic_add(reinterpret_cast<U *>(target), static_cast<U>(v));
-  } else if constexpr (std::is_same_v<Op, op::Plus> &&
-                       (std::is_same_v<T, float> || std::is_same_v<T, double>)) {
-    backend::atomic_add(target, v);
-  } else if constexpr ((std::is_same_v<Op, op::Min> || std::is_same_v<Op, op::Max>) && Int48) {
-    using I = std::conditional_t<std::is_signed_v<T>, S, U>;
-    if constexpr (std::is_same_v<Op, op::Min>)
-      backend::atomic_min(reinterpret_cast<I *>(target), static_cast<I>(v));
-    else
-      backend::atomic_max(reinterpret_cast<I *>(target), static_cast<I>(v));
-  } else if constexpr (std::is_same_v<Op, op::BitAnd> && Int48) {
-    backend::atomic_and(reinterpret_cast<U *>(target), static_cast<U>(v));
-  } else if constexpr (std::is_same_v<Op, op::BitOr> && Int48) {
-    backend::atomic_or(reinterpret_cast<U *>(target), static_cast<U>(v));
-  } else if constexpr (std::is_same_v<Op, op::BitXor> && Int48) {
-    backend::atomic_xor(reinterpret_cast<U *>(target), static_cast<U>(v));
-  } else {
-    detail::atomic_rmw(target, [v](T Old) { return Op::apply(Old, v); });
-  }
+  (void)atomic_fetch<Op>(target, v);
 }
 
 } // namespace dev
