@@ -98,6 +98,8 @@ private:
   void attachMember(const model::RegionVar &M, const clang::Expr *E);
   /// A member list item that is not a pointer section (map(from: s.x)): recorded with its struct.
   void memberItem(const model::RegionVar &M);
+  /// A member list item through a pointer variable (g->x, g->p[lb:len]): recorded with g[0:1].
+  void pointeeMember(const model::RegionVar &M);
   void collectVars();
 };
 

@@ -199,7 +199,9 @@ std::vector<Spanned> spans(const std::vector<Item> &Items, RegionVar::MapKind Ki
 std::string spanDecl(const Spanned &S, const std::string &Ind) {
   std::string Fields;
   for (const FieldDecl *F : S.Fields)
-    Fields += (Fields.empty() ? "" : ", ") + text::varRef(S.Var) + "." + F->getNameAsString();
+    Fields += (Fields.empty() ? "" : ", ") + text::varRef(S.Var) +
+              (S.Var->getType().getNonReferenceType()->isPointerType() ? "->" : ".") +
+              F->getNameAsString();
   return fmt::format("{}  const omp2cu::host::Span {} = omp2cu::host::span_of({});\n", Ind, S.Name,
                      Fields);
 }
@@ -210,8 +212,8 @@ std::optional<RegionVar::MapKind> parentKind(const Item &I, const std::vector<It
                                              const std::vector<Spanned> &Spans) {
   if (!valueMember(I))
     return std::nullopt;
-  for (const Item &P : Items)
-    if (!P.V.Member && P.V.Var == I.V.Var && P.V.WholeObject)
+  for (const Item &P : Items) // s, or for g->x a section of g
+    if (!P.V.Member && P.V.Var == I.V.Var && (P.V.WholeObject || I.V.Arrow))
       return P.V.Map;
   for (const Spanned &S : Spans)
     if (S.Var == I.V.Var)
@@ -246,6 +248,7 @@ std::string emitStandaloneData(ASTContext &Ctx, const OMPExecutableDirective *D)
   if (Enter || Exit)
     Spans = spans(Items, Enter ? RegionVar::Alloc : RegionVar::Release);
   std::string SpanMaps;
+  unsigned Kept = 0; // KeepHost objects
   for (const Spanned &S : Spans) {
     Body += spanDecl(S, Ind);
     SpanMaps += fmt::format("{}  omp2cu::host::{}({}.begin, 0, {}.bytes, {}, 0u, \"{}\", "
@@ -277,10 +280,15 @@ std::string emitStandaloneData(ASTContext &Ctx, const OMPExecutableDirective *D)
       Body += fmt::format("{}  omp2cu::host::enter_member({}, {}, {}, \"{}\", omp2cu_where{});\n",
                           Ind, sectionArgs(Ctx, I.V), mapKindName(I.V.Map), ModsValue, N,
                           deviceArg(C));
-    else if (Parent && Fn == "exit_data")
+    else if (Parent && Fn == "exit_data") {
       Body += fmt::format("{}  omp2cu::host::exit_member({}, {}, {}, {}, \"{}\", omp2cu_where{});\n",
                           Ind, sectionArgs(Ctx, I.V), mapKindName(I.V.Map), ModsValue,
                           mapKindName(*Parent), N, deviceArg(C));
+      // The struct's copy-out leaves a member that copies nothing back alone.
+      if (*Parent == RegionVar::From && I.V.Map != RegionVar::From)
+        Body += fmt::format("{}  const omp2cu::host::KeepHost omp2cu_keep_{}({});\n", Ind,
+                            Kept++, sectionArgs(Ctx, I.V));
+    }
     else if (Fn == "enter_data" || Fn == "exit_data")
       Body += fmt::format("{}  omp2cu::host::{}({}, {}, {}, \"{}\", omp2cu_where{});\n", Ind, Fn,
                           sectionArgs(Ctx, I.V), mapKindName(I.V.Map), ModsValue, N,
@@ -289,10 +297,9 @@ std::string emitStandaloneData(ASTContext &Ctx, const OMPExecutableDirective *D)
       Body += fmt::format("{}  omp2cu::host::{}({}, {}, \"{}\", omp2cu_where{});\n", Ind, Fn,
                           sectionArgs(Ctx, I.V), ModsValue, N, deviceArg(C));
     if (Fn == "enter_data" && I.V.Member && I.V.K == RegionVar::MappedPointer)
-      Attach += fmt::format("{}  omp2cu::host::attach_if_mapped(&{}.{}, {}, \"{}\", "
+      Attach += fmt::format("{}  omp2cu::host::attach_if_mapped(&{}, {}, \"{}\", "
                             "omp2cu_where{});\n",
-                            Ind, text::varRef(I.V.Var), I.V.Member->getNameAsString(),
-                            sectionLB(Ctx, I.V), N, deviceArg(C));
+                            Ind, memberRef(I.V), sectionLB(Ctx, I.V), N, deviceArg(C));
   }
   Body += SpanMaps; // exit data of members only
   // Pointer members of mapped structs point to their sections on the device (after all maps:
@@ -331,10 +338,9 @@ bool emitDataRegion(ASTContext &Ctx, const OMPExecutableDirective *D, std::strin
                         valueMember(I) ? "map_member" : "map", sectionArgs(Ctx, I.V),
                         mapKindName(I.V.Map), N, modsArg(I.V.Mods));
     if (I.V.Member && I.V.K == RegionVar::MappedPointer)
-      Attach += fmt::format("{}  omp2cu::host::attach_if_mapped(&{}.{}, {}, \"{}\", {}.where(), "
+      Attach += fmt::format("{}  omp2cu::host::attach_if_mapped(&{}, {}, \"{}\", {}.where(), "
                             "{}.device());\n",
-                            Ind, text::varRef(I.V.Var), I.V.Member->getNameAsString(),
-                            sectionLB(Ctx, I.V), N, R, R);
+                            Ind, memberRef(I.V), sectionLB(Ctx, I.V), N, R, R);
   }
   Maps += Attach;
   Open = fmt::format("{{ // omp2cu: '#pragma omp {}'\n", text::directiveText(Ctx, D));

@@ -48,10 +48,12 @@ std::string modsArg(unsigned Mods) {
 
 const char *mapKindName(RegionVar::MapKind K) { return mapKind(K); }
 
+std::string memberRef(const RegionVar &RV) {
+  return text::varRef(RV.Var) + (RV.Arrow ? "->" : ".") + RV.Member->getNameAsString();
+}
+
 std::string sectionArgs(ASTContext &Ctx, const RegionVar &RV) {
-  std::string N = text::varRef(RV.Var);
-  if (RV.Member)
-    N += "." + RV.Member->getNameAsString();
+  std::string N = RV.Member ? memberRef(RV) : text::varRef(RV.Var);
   if (RV.WholeObject)
     return "&" + N + ", 0, 1";
   std::string LB = RV.SectionLB ? text::get(Ctx, RV.SectionLB->getSourceRange()) : "0";
@@ -72,7 +74,8 @@ std::string itemName(const RegionVar &RV) {
   std::string N = RV.Var->getNameAsString();
   bool Self = N == thisref::SelfName;
   if (RV.Member)
-    return (Self ? std::string("this->") : N + ".") + RV.Member->getNameAsString();
+    return (Self ? std::string("this->") : N + (RV.Arrow ? "->" : ".")) +
+           RV.Member->getNameAsString();
   return Self ? "*this" : N;
 }
 
@@ -86,7 +89,7 @@ namespace {
 /// The device value of attached member \p M: the device address of its mapped section, or for a
 /// zero-length section the translation of the host pointer.
 std::string attachedValue(ASTContext &Ctx, const RegionVar &M) {
-  std::string Host = text::varRef(M.Var) + "." + M.Member->getNameAsString();
+  std::string Host = memberRef(M);
   if (M.ZeroLength)
     return fmt::format("omp2cu_region.translate({}, \"{}\")", Host, itemName(M));
   return fmt::format("omp2cu_region.map({}, {}, \"{}\"{})", sectionArgs(Ctx, M), mapKind(M.Map),
@@ -193,9 +196,8 @@ std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan 
       // back, or is not trivially copyable): its pointer members get the device addresses of
       // their sections there, while the host copy keeps its pointers.
       for (const RegionVar &M : RV.Attached)
-        Maps += fmt::format("{}  omp2cu_region.attach(&{}.{}, {}, \"{}\");\n", In,
-                            text::varRef(V), M.Member->getNameAsString(), attachedValue(Ctx, M),
-                            itemName(M));
+        Maps += fmt::format("{}  omp2cu_region.attach(&{}, {}, \"{}\");\n", In, memberRef(M),
+                            attachedValue(Ctx, M), itemName(M));
       // Members listed in map clauses: copied by their own map-types.
       for (const RegionVar &M : RV.Members)
         Maps += fmt::format("{}  omp2cu_region.map_member({}, {}, \"{}\"{});\n", In,

@@ -16,6 +16,7 @@
 #include "clang/Lex/Lexer.h"
 
 #include <algorithm>
+#include <vector>
 
 using namespace clang;
 
@@ -30,6 +31,46 @@ std::string lineDirective(const SourceManager &SM, SourceLocation L, const std::
   PresumedLoc P = SM.getPresumedLoc(L);
   return "#line " + std::to_string(P.getLine()) + " \"" + text::cstring(P.getFilename()) + "\"" +
          lines::FirstPassMark + Why + "\n";
+}
+
+/// The file offsets of the tokens of the main file in [\p From, \p To) that are of kind \p K
+/// (comments and literals are skipped, as the compiler does).
+std::vector<unsigned> tokensOf(const SourceManager &SM, const LangOptions &LO, unsigned From,
+                               unsigned To, tok::TokenKind K) {
+  std::vector<unsigned> Out;
+  FileID Main = SM.getMainFileID();
+  llvm::StringRef Buf = SM.getBufferData(Main);
+  Lexer Lex(SM.getLocForStartOfFile(Main), LO, Buf.begin(), Buf.begin() + From, Buf.end());
+  Token T;
+  while (!Lex.LexFromRawLexer(T) || T.isNot(tok::eof)) {
+    unsigned Off = SM.getFileOffset(T.getLocation());
+    if (T.is(tok::eof) || Off >= To)
+      break;
+    if (T.is(K))
+      Out.push_back(Off);
+  }
+  return Out;
+}
+
+/// The `;` that ends the declaration of a class whose `}` is at \p RBrace (`};`, `} x, y;`):
+/// the first one outside parentheses, brackets and braces; or the buffer's end.
+unsigned declarationEnd(const SourceManager &SM, const LangOptions &LO, unsigned RBrace) {
+  FileID Main = SM.getMainFileID();
+  llvm::StringRef Buf = SM.getBufferData(Main);
+  Lexer Lex(SM.getLocForStartOfFile(Main), LO, Buf.begin(), Buf.begin() + RBrace + 1, Buf.end());
+  Token T;
+  int Depth = 0;
+  while (true) {
+    Lex.LexFromRawLexer(T);
+    if (T.is(tok::eof))
+      return Buf.size();
+    if (T.isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+      ++Depth;
+    else if (T.isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
+      --Depth;
+    else if (T.is(tok::semi) && Depth <= 0)
+      return SM.getFileOffset(T.getLocation());
+  }
 }
 
 } // namespace
@@ -92,18 +133,19 @@ bool move(ASTContext &Ctx, const CXXMethodDecl *M, Edits &E, Insertions &After) 
   const unsigned NameOff = SM.getFileOffset(Name), LBraceOff = SM.getFileOffset(LBrace),
                  EndOff = SM.getFileOffset(RBrace) + 1;
 
-  // What the class keeps ends before the body or the constructor's initializers.
+  // What the class keeps ends before the body or the constructor's initializers: the last `:`
+  // token before the first initializer.
   unsigned Removed = LBraceOff;
   if (const auto *C = dyn_cast<CXXConstructorDecl>(M)) {
     unsigned First = LBraceOff;
     for (const CXXCtorInitializer *I : C->inits())
-      if (I->isWritten() && I->getSourceRange().getBegin().isFileID())
-        First = std::min(First, SM.getFileOffset(I->getSourceRange().getBegin()));
+      if (I->isWritten())
+        First = std::min(First, SM.getFileOffset(SM.getExpansionLoc(I->getSourceRange().getBegin())));
     if (First < LBraceOff) {
-      size_t Colon = In.rfind(':', First);
-      if (Colon == llvm::StringRef::npos || Colon < NameOff)
+      std::vector<unsigned> Colons = tokensOf(SM, LO, NameOff, First, tok::colon);
+      if (Colons.empty())
         return Fail("its initializers could not be found");
-      Removed = Colon;
+      Removed = Colons.back();
     }
   }
 
@@ -114,13 +156,15 @@ bool move(ASTContext &Ctx, const CXXMethodDecl *M, Edits &E, Insertions &After) 
     if (!P->hasDefaultArg() || P->hasInheritedDefaultArg())
       continue;
     SourceRange R = P->getDefaultArgRange();
-    if (R.getBegin().isMacroID() || R.getEnd().isMacroID())
-      return Fail("a default argument is written in a macro");
-    unsigned B = SM.getFileOffset(R.getBegin());
-    unsigned End = SM.getFileOffset(Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, LO));
-    size_t Eq = In.rfind('=', B);
-    if (Eq == llvm::StringRef::npos || Eq < NameOff)
+    unsigned B = SM.getFileOffset(SM.getExpansionLoc(R.getBegin()));
+    unsigned End = SM.getFileOffset(
+        Lexer::getLocForEndOfToken(SM.getExpansionLoc(R.getEnd()), 0, SM, LO));
+    // The last `=` token before it (not one in a comment).
+    std::vector<unsigned> Eqs =
+        tokensOf(SM, LO, SM.getFileOffset(SM.getExpansionLoc(P->getBeginLoc())), B, tok::equal);
+    if (Eqs.empty() || End <= B)
       return Fail("a default argument could not be found");
+    unsigned Eq = Eqs.back();
     while (Eq > NameOff && (In[Eq - 1] == ' ' || In[Eq - 1] == '\t'))
       --Eq;
     Def[Eq] = {End - Eq, lineBreaks(In.substr(Eq, End - Eq))};
@@ -138,12 +182,9 @@ bool move(ASTContext &Ctx, const CXXMethodDecl *M, Edits &E, Insertions &After) 
     QualType Declared = M->getDeclaredReturnType();
     if (FPT && FPT->hasTrailingReturn()) {
       Head += "auto "; // `-> R` is in the text
-    } else if (const auto *AT = dyn_cast<AutoType>(Declared.getTypePtr())) {
-      if (Declared.hasQualifiers())
-        return Fail("a deduced return type other than 'auto' and 'decltype(auto)'");
-      Head += AT->isDecltypeAuto() ? "decltype(auto) " : "auto ";
     } else if (Declared->getContainedDeducedType()) {
-      return Fail("a deduced return type other than 'auto' and 'decltype(auto)'");
+      // Other members defined in the class could not call it before its definition.
+      return Fail("a deduced return type; write the type it returns");
     } else {
       // Looked up in the class, as in the class: its member types as they are.
       PrintingPolicy P(LO);
@@ -153,12 +194,12 @@ bool move(ASTContext &Ctx, const CXXMethodDecl *M, Edits &E, Insertions &After) 
     }
   }
 
-  // After the line that ends the outermost class (`};`, or `} x;`).
-  size_t Semi = In.find(';', SM.getFileOffset(ClassEnd));
-  size_t Newline = Semi == llvm::StringRef::npos ? Semi : In.find('\n', Semi);
-  unsigned At = Newline == llvm::StringRef::npos ? In.size() : Newline + 1;
+  // Right after the `;` that ends the outermost class's declaration (`};`, `} x;`), on lines of
+  // their own; what follows the `;` on its line goes on after them, on that line's number.
+  unsigned Semi = declarationEnd(SM, LO, SM.getFileOffset(ClassEnd));
+  unsigned At = Semi < In.size() ? Semi + 1 : In.size();
   Moved &Here = After[At];
-  if (At == In.size() && !In.ends_with("\n") && Here.Definitions.empty())
+  if (Here.Definitions.empty())
     Here.Definitions = "\n";
   Here.Definitions += lineDirective(SM, Name,
                                     "'" + M->getQualifiedNameAsString() +
@@ -166,9 +207,8 @@ bool move(ASTContext &Ctx, const CXXMethodDecl *M, Edits &E, Insertions &After) 
                                         "target regions before it") +
                       Head + Qual + applied(In, Def, NameOff, EndOff) + "\n";
   if (At < In.size())
-    Here.Restore = lineDirective(
-        SM, SM.getLocForStartOfFile(SM.getMainFileID()).getLocWithOffset(At),
-        "after '" + Outer->getQualifiedNameAsString() + "'");
+    Here.Restore = lineDirective(SM, SM.getLocForStartOfFile(SM.getMainFileID()).getLocWithOffset(Semi),
+                                 "after '" + Outer->getQualifiedNameAsString() + "'");
 
   // The class keeps the declaration, and the body's lines as blank ones.
   E[Removed] = {EndOff - Removed, ";" + lineBreaks(In.substr(Removed, EndOff - Removed))};

@@ -192,6 +192,9 @@ struct RegionVar {
   /// pointer, `s.x`, or a section or element of an array member, `s.a[lb:len]`, `s.a[i]`. Null
   /// for the variable itself and its sections.
   const clang::FieldDecl *Member = nullptr;
+  /// The member is reached through pointer Var (`g->x`, `g->p[lb:len]`): members of the object
+  /// g points to, mapped as the section g[0:1].
+  bool Arrow = false;
   /// An attached member that the region uses and no clause maps (a zero-length section, OpenMP
   /// 5.x): it gets the device address of the mapped data it points into.
   bool ZeroLength = false;

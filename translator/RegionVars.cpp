@@ -41,6 +41,10 @@ void Analyzer::parseMap(const OMPMapClause *MC) {
       Failed = true;
       continue;
     }
+    if (V.Member && V.Arrow) {
+      pointeeMember(V);
+      continue;
+    }
     if (V.Member && V.K == RegionVar::MappedPointer) {
       attachMember(V, E);
       continue;
@@ -50,11 +54,14 @@ void Analyzer::parseMap(const OMPMapClause *MC) {
       continue;
     }
     if (MemberParents.erase(V.Var)) {
-      // map(s) after map(s.x): the struct's own map-type.
+      // map(s) after map(s.x), map(g[0:1]) after map(g->x): the struct's own map-type.
       for (RegionVar &Old : R.Vars)
         if (Old.Var == V.Var) {
           Old.Map = V.Map;
           Old.Mods = V.Mods;
+          Old.SectionLB = V.SectionLB;
+          Old.SectionLen = V.SectionLen;
+          Old.SingleElement = V.SingleElement;
         }
       if (StructMaps.count(V.Var)) // it has attached pointer members too
         StructMaps[V.Var] = {V.Map, V.Mods};
@@ -99,6 +106,33 @@ void Analyzer::memberItem(const RegionVar &M) {
   S.Members.push_back(M);
   R.Vars.push_back(S);
   MemberParents.insert(M.Var);
+}
+
+void Analyzer::pointeeMember(const RegionVar &M) {
+  // g->x, g->p[lb:len]: members of the object g points to. The object is mapped as g[0:1] (map-
+  // type to, unless a clause maps it), its value members after it by their own map-types, its
+  // pointer members attached in it to their sections (as for a struct variable in device memory).
+  RegionVar *Parent = nullptr;
+  for (RegionVar &Old : R.Vars)
+    if (Old.Var == M.Var)
+      Parent = &Old;
+  if (!Parent) {
+    RegionVar S;
+    S.Var = M.Var;
+    S.K = RegionVar::MappedPointer;
+    S.Map = RegionVar::To;
+    S.WholeObject = false;
+    S.SingleElement = true; // [0:1]
+    R.Vars.push_back(S);
+    MemberParents.insert(M.Var);
+    Parent = &R.Vars.back();
+  } else if (Parent->K != RegionVar::MappedPointer) {
+    error(M.Var->getLocation(), "'" + M.Var->getName() +
+                                    "' is used in a way that cannot be combined with maps of "
+                                    "the members it points to");
+    return;
+  }
+  (M.K == RegionVar::MappedPointer ? Parent->Attached : Parent->Members).push_back(M);
 }
 
 void Analyzer::attachMember(const RegionVar &M, const Expr *E) {
@@ -167,17 +201,29 @@ bool mapModifiers(ASTContext &Ctx, const OMPClause *C, unsigned &Mods) {
 
 namespace {
 
-/// \p E as `s.x`, where s is a variable and x a member that is not a pointer, a reference or a
-/// bit-field: x, with \p S set to s; else null.
-const FieldDecl *valueMember(const Expr *E, const VarDecl *&S) {
+/// \p E as `s.x` or `p->x`, where s is a variable, p a pointer variable and x a member that is
+/// not a pointer, a reference or a bit-field: x, with \p S set to s or p; else null.
+/// The base of `s.m` (a struct variable s) or `p->m` (a pointer variable p): s or p, with
+/// \p Arrow set for p->m; null for anything else.
+const VarDecl *memberBase(const MemberExpr *ME, bool &Arrow) {
+  const VarDecl *B = refVar(ME->getBase());
+  Arrow = ME->isArrow();
+  if (!B || (Arrow && !B->getType().getNonReferenceType()->isPointerType()))
+    return nullptr;
+  return B;
+}
+
+const FieldDecl *valueMember(const Expr *E, const VarDecl *&S, bool &Arrow) {
   const auto *ME = dyn_cast<MemberExpr>(strip(E));
-  if (!ME || ME->isArrow())
+  if (!ME)
     return nullptr;
   const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
-  if (!F || F->isBitField() || F->getType()->isPointerType() || F->getType()->isReferenceType() ||
-      !refVar(ME->getBase()))
+  if (!F || F->isBitField() || F->getType()->isPointerType() || F->getType()->isReferenceType())
     return nullptr;
-  S = refVar(ME->getBase());
+  const VarDecl *B = memberBase(ME, Arrow);
+  if (!B)
+    return nullptr;
+  S = B;
   return F;
 }
 
@@ -203,17 +249,21 @@ bool parseListItem(ASTContext &Ctx, const Expr *E, RegionVar &V) {
     }
     V.Var = refVar(First->getBase());
     if (const auto *ME = dyn_cast<MemberExpr>(strip(First->getBase()))) {
-      // s.p[lb:len]: the data a pointer member points to.
+      // s.p[lb:len], g->p[lb:len]: the data a pointer member points to.
       const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
-      if (!ME->isArrow() && F && F->getType()->isPointerType() && refVar(ME->getBase())) {
-        V.Var = refVar(ME->getBase());
-        V.Member = F;
-      }
+      bool Arrow = false;
+      if (F && F->getType()->isPointerType())
+        if (const VarDecl *B = memberBase(ME, Arrow)) {
+          V.Var = B;
+          V.Member = F;
+          V.Arrow = Arrow;
+        }
     }
     V.SectionLB = First->getLowerBound();
     V.SectionLen = First->getLength();
     V.WholeObject = false;
-    if (const FieldDecl *F = V.Member ? nullptr : valueMember(First->getBase(), V.Var)) {
+    if (const FieldDecl *F =
+            V.Member ? nullptr : valueMember(First->getBase(), V.Var, V.Arrow)) {
       // s.a[lb:len] of an array member
       if (!F->getType()->isConstantArrayType()) {
         diag::error(DE, AS->getBeginLoc(), "array section of a member that is not an array");
@@ -240,7 +290,7 @@ bool parseListItem(ASTContext &Ctx, const Expr *E, RegionVar &V) {
     V.SectionLB = SE->getIdx();
     V.WholeObject = false;
     V.SingleElement = true;
-    if (const FieldDecl *F = valueMember(SE->getBase(), V.Var)) {
+    if (const FieldDecl *F = valueMember(SE->getBase(), V.Var, V.Arrow)) {
       // s.a[i] of an array member
       V.Member = F;
       V.K = RegionVar::MappedObject;
@@ -248,7 +298,7 @@ bool parseListItem(ASTContext &Ctx, const Expr *E, RegionVar &V) {
     }
   } else if (isa<DeclRefExpr>(X)) {
     V.Var = refVar(X);
-  } else if (const FieldDecl *F = valueMember(X, V.Var)) {
+  } else if (const FieldDecl *F = valueMember(X, V.Var, V.Arrow)) {
     V.Member = F; // s.x
     V.K = RegionVar::MappedObject;
     return true;
@@ -256,8 +306,8 @@ bool parseListItem(ASTContext &Ctx, const Expr *E, RegionVar &V) {
   if (!V.Var) {
     diag::error(DE, E->getBeginLoc(),
                 "this list item is not supported yet (only variables, array sections of them, "
-                "members of struct variables, s.x, and sections of their array and pointer "
-                "members, s.a[lb:len], s.p[lb:len])");
+                "members of struct variables and of what pointer variables point to, s.x, p->x, "
+                "and sections of their array and pointer members, s.a[lb:len], p->a[lb:len])");
     return false;
   }
   QualType T = V.Var->getType().getNonReferenceType();
@@ -478,7 +528,7 @@ void Analyzer::collectVars() {
   // else it gets a copy of the struct with the device addresses in those members (a kernel
   // parameter: no allocation, no copies).
   for (RegionVar &RV : R.Vars) {
-    if (RV.Attached.empty() || RV.K == RegionVar::MappedObject)
+    if (RV.Attached.empty() || RV.K != RegionVar::ByValue) // in device memory already
       continue;
     auto Explicit = StructMaps.find(RV.Var);
     bool InDevice = !RV.Members.empty() ||

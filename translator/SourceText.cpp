@@ -135,7 +135,8 @@ static PrintingPolicy cudaPolicy(const ASTContext &Ctx) {
   return P;
 }
 
-/// Whether \p T is written with a typedef declared in a class or a function: printed, it would
+/// Whether \p T is written with a typedef declared in a class or a function, or names a class
+/// or enum nested in a class as written (`Pt` in a member function of Outer): printed, it would
 /// name something that code at namespace scope (a kernel) cannot see.
 static bool scopedSugar(QualType T) {
   while (!T.isNull()) {
@@ -155,6 +156,8 @@ static bool scopedSugar(QualType T) {
       T = R->getPointeeTypeAsWritten();
     } else if (const auto *A = dyn_cast<ArrayType>(Ty)) {
       T = A->getElementType();
+    } else if (const auto *TT = dyn_cast<TagType>(Ty)) {
+      return TT->getDecl()->getDeclContext()->isRecord();
     } else {
       return false;
     }
@@ -166,7 +169,7 @@ std::string declare(const ASTContext &Ctx, QualType T, const std::string &Name) 
   std::string S;
   llvm::raw_string_ostream OS(S);
   if (scopedSugar(T))
-    T = T.getCanonicalType(); // e.g. a class's `using real = double;`: double
+    T = T.getCanonicalType(); // a class's `using real = double;`: double; Pt: Outer::Pt
   T.print(OS, cudaPolicy(Ctx), Name);
   OS.flush();
   // C's `restrict` qualifier (printed `__restrict` for C++) is spelled

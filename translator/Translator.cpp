@@ -154,6 +154,12 @@ public:
           report(D->getBeginLoc(), "target regions outside functions are not supported");
           return true;
         }
+        if (!isa<CXXMethodDecl>(Current) && Current->getLexicalDeclContext()->isRecord()) {
+          report(D->getBeginLoc(), "target regions in friend functions defined inside a class "
+                                   "are not supported yet; define '" +
+                                       Current->getNameAsString() + "' outside the class");
+          return true;
+        }
         const CXXRecordDecl *Befriend = nullptr;
         if (const auto *M = dyn_cast<CXXMethodDecl>(Current))
           if (!thisref::checkMemberRegion(Ctx, M, D, Befriend)) {
@@ -245,10 +251,14 @@ public:
     if (DE.hasErrorOccurred())
       return; // errors in the input, reported by Clang
     SourceManager &SM = Ctx.getSourceManager();
-    if (!Opts.ThisRewritten && Ctx.getLangOpts().CPlusPlus &&
-        thisref::rewriteThis(Ctx, Result.Rewritten)) {
-      Result.Ok = !DE.hasErrorOccurred();
-      return; // translated again from the new text
+    if (!Opts.ThisRewritten && Ctx.getLangOpts().CPlusPlus) {
+      bool Rewritten = thisref::rewriteThis(Ctx, Result.Rewritten);
+      if (DE.hasErrorOccurred())
+        return; // a member function that could not be moved out of its class
+      if (Rewritten) {
+        Result.Ok = true;
+        return; // translated again from the new text
+      }
     }
     Rewriter HostRW(SM, Ctx.getLangOpts()), KernelRW(SM, Ctx.getLangOpts());
 

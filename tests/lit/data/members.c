@@ -16,6 +16,11 @@ void f(struct grid g, int n) {
 #pragma omp target exit data map(from: g.sum) map(release: g.nx, g.w[0:3])
 // CHECK: omp2cu::host::exit_member(&g.sum, 0, 1, omp2cu::MapKind::From, 0u, omp2cu::MapKind::Release, "g.sum", omp2cu_where);
 // CHECK: omp2cu::host::exit_data(omp2cu_span_g.begin, 0, omp2cu_span_g.bytes, omp2cu::MapKind::Release, 0u, "g", omp2cu_where);
+#pragma omp target enter data map(to: g)
+#pragma omp target exit data map(from: g) map(release: g.nx)
+// CHECK: omp2cu::host::exit_member(&g.nx, 0, 1, omp2cu::MapKind::Release, 0u, omp2cu::MapKind::From, "g.nx", omp2cu_where);
+// CHECK-NEXT: const omp2cu::host::KeepHost omp2cu_keep_0(&g.nx, 0, 1);
+// CHECK-NEXT: omp2cu::host::exit_data(&g, 0, 1, omp2cu::MapKind::From, 0u, "g", omp2cu_where);
 #pragma omp target data map(to: g) map(from: g.sum)
   {
   }

@@ -165,3 +165,23 @@ public:
 // CHECK: for (int i = 0; i < Table::N; ++i) {
 // CHECK-NEXT: Table::real t = omp2cu_self.w[i] * Table::Scale;
 // CHECK: inline auto Table::sum(real bias) const -> real {
+
+// Comments with `=`, `:` and `;` do not confuse the move; the definitions go right after the `;`
+// that ends the class, whatever follows it on its line.
+struct Odd {
+  int n;
+  Odd(int a) : /* note: n = a; */ n(a) {
+#pragma omp target map(tofrom: n)
+    n += 1;
+  }
+  int f(int a = /* x=1; */ 3) {
+#pragma omp target map(tofrom: a)
+    a += n;
+    return a;
+  }
+}; int after_odd = 1;
+// CHECK: Odd(int a) ;
+// CHECK: int f(int a = /* x=1; */ 3) ;
+// CHECK: inline Odd::Odd(int a) : /* note: n = a; */ n(a) {
+// CHECK: inline auto Odd::f(int a) -> int {
+// CHECK: int after_odd = 1;

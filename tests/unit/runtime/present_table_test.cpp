@@ -263,6 +263,23 @@ TEST_CASE("TargetRegion::map_member copies members of a new structure by their o
     CHECK(X.a[2] == 9);
     CHECK(X.a[3] == 4);
   }
+  SECTION("a member mapped to keeps its host bytes through the structure's copy-out") {
+    S X{3, 1.5, {1, 2, 3, 4}};
+    {
+      host::TargetRegion R("kern", "file.c", 7, T);
+      S *D = R.map(&X, 0, 1, MapKind::From, "X");
+      R.map_member(&X.n, 0, 1, MapKind::To, "X.n");
+      R.map_member(X.a, 2, 2, MapKind::Alloc, "X.a[2:2]");
+      CHECK(D->n == 3);
+      D->n = 40;
+      D->x = 4.5;
+      D->a[0] = D->a[3] = 9;
+    }
+    CHECK(X.n == 3);   // map(to: X.n): not copied back
+    CHECK(X.x == 4.5); // the rest of X is map(from:)
+    CHECK(X.a[0] == 9);
+    CHECK(X.a[3] == 4); // alloc
+  }
   SECTION("the structure is present already: copies only with always") {
     S X{3, 1.5, {1, 2, 3, 4}};
     S *Outer = static_cast<S *>(

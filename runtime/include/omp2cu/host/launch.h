@@ -19,6 +19,7 @@
 #include <cstdlib>
 #include <string>
 #include <type_traits>
+#include <vector>
 #include <utility>
 #include <vector>
 
@@ -204,10 +205,13 @@ public:
   /// is copied in (To/ToFrom) now and out (From/ToFrom) at the end, whatever the structure's own
   /// map-type (as libomptarget copies each member of a new structure by its own map-type);
   /// otherwise it follows map()'s rules on the entry that holds it (copies only with ModAlways).
+  /// A To or Alloc member keeps its host bytes through the structure's copy-out at end().
   template <class T>
   void map_member(T *base, u64 lb, u64 len, MapKind kind, const char *name, unsigned mods = 0) {
     const std::uintptr_t Begin = reinterpret_cast<std::uintptr_t>(base) + lb * sizeof(T);
     const std::uintptr_t End = Begin + len * sizeof(T);
+    if (kind == MapKind::To || kind == MapKind::Alloc)
+      Kept.push_back({reinterpret_cast<char *>(Begin), {}});
     for (const Mapped &M : Maps) {
       const auto Host = reinterpret_cast<std::uintptr_t>(M.host);
       if (M.created && Host <= Begin && End <= Host + M.bytes) {
@@ -301,6 +305,10 @@ public:
   /// with ModAlways; at zero, free); an item that is no longer present is ignored. Also run by
   /// the destructor if not called; a second call does nothing.
   void end() {
+    // Members whose map-types copy nothing back keep their host bytes through the copy-out of
+    // the structure that holds them (libomptarget leaves them out of the structure's copy).
+    for (KeptBytes &K : Kept)
+      K.bytes.assign(K.host, K.host + sizeOfKept(K));
     while (!Maps.empty()) {
       const Mapped M = Maps.back();
       Maps.pop_back();
@@ -312,6 +320,9 @@ public:
       if (R.result != PresentTable::Result::Ok && R.result != PresentTable::Result::NotMapped)
         fatal(R.message, At);
     }
+    for (const KeptBytes &K : Kept)
+      std::copy(K.bytes.begin(), K.bytes.end(), K.host);
+    Kept.clear();
   }
 
 private:
@@ -324,9 +335,22 @@ private:
     bool created; ///< this map made the entry
   };
 
+  struct KeptBytes {
+    char *host;
+    std::vector<char> bytes;
+  };
+  /// The size of a kept member: that of the map() that map_member() made for it.
+  std::size_t sizeOfKept(const KeptBytes &K) const {
+    for (auto It = Maps.rbegin(); It != Maps.rend(); ++It)
+      if (It->host == K.host)
+        return It->bytes;
+    return 0;
+  }
+
   Where At;
   PresentTable &Table;
   std::vector<Mapped> Maps;
+  std::vector<KeptBytes> Kept;
 };
 
 } // namespace omp2cu::host
