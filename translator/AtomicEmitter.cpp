@@ -94,17 +94,91 @@ std::string nativeOp(const ASTContext &Ctx, const AtomicUpdate &U) {
   return "";
 }
 
+/// `atomic compare` as a minimum or maximum: `if (e > x) { x = e; }`, `if (x < e) { x = e; }`,
+/// `x = e > x ? e : x`, `x = x < e ? e : x` (max; the mirrored comparisons give min). Sets \p X,
+/// \p E and \p Op ("omp2cu::op::Max" or "omp2cu::op::Min"); false for other forms.
+bool parseMinMax(const ASTContext &Ctx, const Stmt *S, const Expr *&X, const Expr *&E,
+                 std::string &Op) {
+  auto Txt = [&](const Expr *Ex) {
+    return text::get(Ctx, Ex->IgnoreParenImpCasts()->getSourceRange());
+  };
+  const BinaryOperator *Cond = nullptr;
+  const Expr *Assigned = nullptr, *Target = nullptr;
+  if (const auto *If = dyn_cast<IfStmt>(S)) {
+    if (If->getElse() || If->getInit() || If->getConditionVariable())
+      return false;
+    const Stmt *Then = If->getThen();
+    if (const auto *CS = dyn_cast<CompoundStmt>(Then)) {
+      if (CS->size() != 1)
+        return false;
+      Then = CS->body_front();
+    }
+    const auto *A = dyn_cast<BinaryOperator>(Then);
+    if (!A || A->getOpcode() != BO_Assign)
+      return false;
+    Cond = dyn_cast<BinaryOperator>(If->getCond()->IgnoreParenImpCasts());
+    Target = A->getLHS();
+    Assigned = A->getRHS();
+  } else if (const auto *A = isa<Expr>(S) ? dyn_cast<BinaryOperator>(
+                                               cast<Expr>(S)->IgnoreParenImpCasts())
+                                         : nullptr) {
+    // x = cond ? e : x
+    const auto *CO =
+        A->getOpcode() == BO_Assign ? dyn_cast<ConditionalOperator>(A->getRHS()->IgnoreParenImpCasts())
+                                    : nullptr;
+    if (!CO || Txt(CO->getFalseExpr()) != Txt(A->getLHS()))
+      return false;
+    Cond = dyn_cast<BinaryOperator>(CO->getCond()->IgnoreParenImpCasts());
+    Target = A->getLHS();
+    Assigned = CO->getTrueExpr();
+  }
+  if (!Cond || (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_GT))
+    return false;
+  const std::string XT = Txt(Target), ET = Txt(Assigned);
+  bool XLeft = Txt(Cond->getLHS()) == XT && Txt(Cond->getRHS()) == ET;
+  bool XRight = Txt(Cond->getRHS()) == XT && Txt(Cond->getLHS()) == ET;
+  if (!XLeft && !XRight)
+    return false;
+  // x < e, e > x: x becomes e when e is larger: max.
+  bool Max = (Cond->getOpcode() == BO_LT) == XLeft;
+  X = Target;
+  E = Assigned;
+  Op = Max ? "omp2cu::op::Max" : "omp2cu::op::Min";
+  return true;
+}
+
 } // namespace
 
 std::string KernelEmitter::atomic(const OMPAtomicDirective *D) {
   const Stmt *S = analysis::associatedStmt(D);
-  bool IsRead = false, IsWrite = false, IsCapture = false;
+  bool IsRead = false, IsWrite = false, IsCapture = false, IsCompare = false;
   for (const OMPClause *Cl : D->clauses()) {
     IsRead |= Cl->getClauseKind() == llvm::omp::OMPC_read;
     IsWrite |= Cl->getClauseKind() == llvm::omp::OMPC_write;
     IsCapture |= Cl->getClauseKind() == llvm::omp::OMPC_capture;
-    if (Cl->getClauseKind() == llvm::omp::OMPC_compare)
+    IsCompare |= Cl->getClauseKind() == llvm::omp::OMPC_compare;
+  }
+  if (IsCompare) {
+    // Minimum and maximum: one atomic_fetch (native on 4/8-byte integers), when e converted to
+    // x's type compares as e does (an integer e for an integer x; for a floating x, e of its
+    // type or narrower or an integer).
+    const Expr *X = nullptr, *E = nullptr;
+    std::string Op;
+    if (IsCapture || !parseMinMax(Ctx, S, X, E, Op))
       return "";
+    QualType XT = X->getType().getUnqualifiedType(), ET = E->IgnoreParenImpCasts()->getType();
+    bool Ok = XT->isIntegerType() ? ET->isIntegerType() && !XT->isBooleanType()
+                                  : XT->isRealFloatingType() &&
+                                        (ET->isIntegerType() ||
+                                         (ET->isRealFloatingType() &&
+                                          Ctx.getFloatingTypeOrder(ET, XT) <= 0));
+    if (!Ok || !(Ctx.getTypeSize(XT) == 32 || Ctx.getTypeSize(XT) == 64))
+      return "";
+    std::string T = text::type(Ctx, XT);
+    return fmt::format("{{ const auto omp2cu_e = {}; omp2cu::dev::atomic_fetch<{}>(&{}, ({})(omp2cu_e)); }}",
+                       text::rewritten(*KR, CharSourceRange::getTokenRange(E->getSourceRange())),
+                       Op, text::rewritten(*KR, CharSourceRange::getTokenRange(X->getSourceRange())),
+                       T);
   }
   // As rewritten so far (OpenMP API calls in the operands are already renamed).
   auto Text = [&](const Expr *E) { return text::rewritten(*KR, CharSourceRange::getTokenRange(E->getSourceRange())); };

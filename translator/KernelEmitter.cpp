@@ -173,8 +173,8 @@ void KernelEmitter::applyLeafEdits(const Construct &C) {
       std::string Code = atomic(AD);
       if (Code.empty())
         diag::error(Ctx.getDiagnostics(), AD->getBeginLoc(),
-                    "unsupported form of '#pragma omp atomic' (structured "
-                    "blocks and 'compare' are not supported yet)");
+                    "unsupported form of '#pragma omp atomic' (supported: read, write, "
+                    "update, capture, and compare as a minimum or maximum)");
       KR->ReplaceText(Range, Code);
     } else {
       Range = text::stmtRange(Ctx, S);

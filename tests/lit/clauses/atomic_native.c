@@ -36,3 +36,20 @@ void f(int n, int *h, unsigned *u, long long *big, double *d, float *fl) {
     (void)v;
   }
 }
+
+// `atomic compare` as a minimum or maximum: one atomic_fetch with op::Min / op::Max (native on
+// 4/8-byte integers); other compare forms are reported.
+void g(int n, const int *data, int *mx, int *mn, double *dm) {
+#pragma omp target teams distribute parallel for map(to: data[0:n]) map(tofrom: mx[0:1], mn[0:1], dm[0:1])
+  for (int i = 0; i < n; ++i) {
+#pragma omp atomic compare
+    if (data[i] > mx[0]) { mx[0] = data[i]; }
+// CHECK: { const auto omp2cu_e = data[i]; omp2cu::dev::atomic_fetch<omp2cu::op::Max>(&mx[0], (int)(omp2cu_e)); }
+#pragma omp atomic compare
+    mn[0] = mn[0] > data[i] ? data[i] : mn[0];
+// CHECK: { const auto omp2cu_e = data[i]; omp2cu::dev::atomic_fetch<omp2cu::op::Min>(&mn[0], (int)(omp2cu_e)); }
+#pragma omp atomic compare
+    if (dm[0] < data[i] * 0.5) { dm[0] = data[i] * 0.5; }
+// CHECK: omp2cu::dev::atomic_fetch<omp2cu::op::Max>(&dm[0], (double)(omp2cu_e));
+  }
+}
