@@ -62,20 +62,27 @@ std::string stepText(ASTContext &Ctx, const Loop &L) {
 
 TemplateInfo templateInfo(ASTContext &Ctx, const Region &R) {
   TemplateInfo TI;
-  const FunctionTemplateDecl *FT =
-      R.Function ? R.Function->getDescribedFunctionTemplate() : nullptr;
-  if (!FT)
+  if (!R.Function)
     return TI;
-  const TemplateParameterList *TPL = FT->getTemplateParameters();
-  TI.Header = text::get(Ctx, TPL->getSourceRange()) + "\n";
-  TI.Args = "<";
-  for (unsigned I = 0; I < TPL->size(); ++I) {
-    const NamedDecl *P = TPL->getParam(I);
-    if (P->isParameterPack() || P->getName().empty())
-      TI.Ok = false;
-    TI.Args += (I ? ", " : "") + P->getNameAsString();
-  }
-  TI.Args += ">";
+  // The parameters of the class template of an out-of-line member (`template <class T> void
+  // B<T>::run()`), then those of the function template: one parameter list for the kernel.
+  std::vector<const TemplateParameterList *> Lists;
+  for (unsigned I = 0; I < R.Function->getNumTemplateParameterLists(); ++I)
+    Lists.push_back(R.Function->getTemplateParameterList(I));
+  if (const FunctionTemplateDecl *FT = R.Function->getDescribedFunctionTemplate())
+    Lists.push_back(FT->getTemplateParameters());
+  if (Lists.empty())
+    return TI;
+  std::string Params, Args;
+  for (const TemplateParameterList *TPL : Lists)
+    for (const NamedDecl *P : *TPL) {
+      if (P->isParameterPack() || P->getName().empty())
+        TI.Ok = false;
+      Params += (Params.empty() ? "" : ", ") + text::get(Ctx, P->getSourceRange());
+      Args += (Args.empty() ? "" : ", ") + P->getNameAsString();
+    }
+  TI.Header = "template <" + Params + ">\n";
+  TI.Args = "<" + Args + ">";
   return TI;
 }
 

@@ -108,14 +108,37 @@ bool move(ASTContext &Ctx, const CXXMethodDecl *M, Edits &E, Insertions &After) 
   if (M->getDescribedFunctionTemplate() || M->isTemplateInstantiation())
     return Fail("member function templates are not supported yet");
 
-  // Outer::Inner:: for the definition after the outermost class.
+  // Outer::Inner:: for the definition after the outermost class; B<T, N>:: and its template
+  // header (`template <class T, int N>`, without default arguments) for a class template.
   const CXXRecordDecl *Outer = M->getParent();
-  std::string Qual;
+  std::string Qual, Header;
   for (const CXXRecordDecl *R = M->getParent(); R;
        R = dyn_cast<CXXRecordDecl>(R->getDeclContext())) {
     if (R->getName().empty())
       return Fail("an unnamed class");
-    Qual = R->getName().str() + "::" + Qual;
+    std::string Args;
+    if (const ClassTemplateDecl *CT = R->getDescribedClassTemplate()) {
+      if (R != M->getParent())
+        return Fail("a class nested in a class template");
+      std::string Params;
+      for (const NamedDecl *P : *CT->getTemplateParameters()) {
+        if (P->getName().empty() || P->isTemplateParameterPack() ||
+            isa<TemplateTemplateParmDecl>(P))
+          return Fail("template parameters other than named types and values");
+        const auto *NT = dyn_cast<NonTypeTemplateParmDecl>(P);
+        const auto *TT = dyn_cast<TemplateTypeParmDecl>(P);
+        Params += (Params.empty() ? "" : ", ") +
+                  (NT ? NT->getType().getAsString(Ctx.getPrintingPolicy()) + " "
+                      : std::string(TT && TT->wasDeclaredWithTypename() ? "typename " : "class ")) +
+                  P->getNameAsString();
+        Args += (Args.empty() ? "" : ", ") + P->getNameAsString();
+      }
+      Header = "template <" + Params + "> ";
+      Args = "<" + Args + ">";
+    } else if (R->isDependentContext()) {
+      return Fail("a class nested in a class template");
+    }
+    Qual = R->getName().str() + Args + "::" + Qual;
     Outer = R;
   }
   if (!Outer->getDeclContext()->isFileContext())
@@ -175,7 +198,7 @@ bool move(ASTContext &Ctx, const CXXMethodDecl *M, Edits &E, Insertions &After) 
       Def[SM.getFileOffset(A->getLocation())] = {
           Lexer::MeasureTokenLength(A->getLocation(), SM, LO), ""};
 
-  std::string Head = M->isConstexpr() ? "constexpr " : "inline ";
+  std::string Head = Header + (M->isConstexpr() ? "constexpr " : "inline ");
   if (!isa<CXXConstructorDecl>(M) && !isa<CXXDestructorDecl>(M) &&
       !isa<CXXConversionDecl>(M)) {
     const auto *FPT = M->getType()->getAs<FunctionProtoType>();

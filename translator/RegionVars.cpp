@@ -464,7 +464,7 @@ void Analyzer::collectVars() {
                                                      : RegionVar::ToFrom;
       if (DM == OMPC_DEFAULTMAP_MODIFIER_present)
         RV.Mods |= 2u;
-    } else if (T->isScalarType() || T->isDependentType()) {
+    } else if (T->isScalarType() || (T->isDependentType() && !T->getAsCXXRecordDecl())) {
       RV.K = RegionVar::ByValue;
     } else {
       RV.K = RegionVar::MappedObject; // arrays, structs: tofrom
@@ -480,7 +480,7 @@ void Analyzer::collectVars() {
   // zero-length sections (OpenMP 5.x), attached to the device data they point into.
   for (RegionVar &RV : R.Vars) {
     QualType T = RV.Var->getType().getNonReferenceType();
-    if (!T->isRecordType() || OMPDeclareTargetDeclAttr::isDeclareTargetDeclaration(RV.Var) ||
+    if (!T->getAsRecordDecl() || OMPDeclareTargetDeclAttr::isDeclareTargetDeclaration(RV.Var) ||
         !((RV.K == RegionVar::MappedObject && RV.WholeObject) ||
           (RV.K == RegionVar::ByValue && !RV.Attached.empty())))
       continue;

@@ -44,10 +44,18 @@ bool candidate(const SourceManager &SM, const CXXMethodDecl *M) {
          isa<CompoundStmt>(M->getBody()) && SM.isInMainFile(SM.getExpansionLoc(M->getLocation()));
 }
 
-/// Whether \p M belongs to a template: checkMemberRegion() reports its target regions.
+/// Whether \p M is a member of the pattern of a class template (not of a nested class of one).
+bool ofClassTemplate(const CXXMethodDecl *M) {
+  return M->getParent()->getDescribedClassTemplate() != nullptr;
+}
+
+/// Whether \p M belongs to a template that the first pass leaves alone: checkMemberRegion()
+/// reports its target regions. (Members of class templates are moved like others.)
 bool inTemplate(const CXXMethodDecl *M) {
-  return M->isDependentContext() || M->isTemplateInstantiation() ||
-         isa<ClassTemplateSpecializationDecl>(M->getParent());
+  if (M->getDescribedFunctionTemplate() || M->isTemplateInstantiation() ||
+      isa<ClassTemplateSpecializationDecl>(M->getParent()))
+    return true;
+  return M->isDependentContext() && !ofClassTemplate(M);
 }
 
 /// The source ranges of the translated directives in one function body.
@@ -258,9 +266,12 @@ public:
     SourceLocation LBrace = cast<CompoundStmt>(M->getBody())->getLBracLoc();
     if (LBrace.isMacroID())
       return true;
+    // In a class template, `auto` would stay undeduced in the template: the class's own name.
+    std::string Type = ofClassTemplate(M) ? std::string(M->isConst() ? "const " : "") +
+                                                M->getParent()->getNameAsString() + " &"
+                                          : "auto &";
     Edits[SM.getFileOffset(LBrace) + 1] = {
-        0, std::string(" auto &") + SelfName +
-               " = *this; /* omp2cu: 'this' of the OpenMP constructs below */"};
+        0, " " + Type + SelfName + " = *this; /* omp2cu: 'this' of the OpenMP constructs below */"};
     return true;
   }
 
@@ -373,10 +384,11 @@ bool checkMemberRegion(ASTContext &Ctx, const CXXMethodDecl *M, const OMPExecuta
     diag::error(DE, D->getBeginLoc(), "target regions in lambdas are not supported yet");
     return false;
   }
-  if (RD->getDescribedClassTemplate() || isa<ClassTemplateSpecializationDecl>(RD) ||
-      RD->isDependentContext()) {
+  if (isa<ClassTemplateSpecializationDecl>(RD) ||
+      (RD->isDependentContext() && !RD->getDescribedClassTemplate())) {
     diag::error(DE, D->getBeginLoc(),
-                "target regions in member functions of class templates are not supported yet");
+                "target regions in member functions of explicit specializations of class "
+                "templates and of classes nested in class templates are not supported yet");
     return false;
   }
   if (M->getLexicalDeclContext()->isRecord()) {
@@ -409,8 +421,8 @@ bool checkMemberRegion(ASTContext &Ctx, const CXXMethodDecl *M, const OMPExecuta
   if (!SM.isInMainFile(SM.getExpansionLoc(RD->getLocation())) ||
       RD->getBraceRange().getEnd().isMacroID())
     return Fail("the class is defined in another file or in a macro");
-  if (M->getDescribedFunctionTemplate())
-    return Fail("member function templates are not supported yet");
+  if (M->getDescribedFunctionTemplate() || RD->getDescribedClassTemplate())
+    return Fail("templates are not supported yet");
   const DeclContext *ClassNS = RD->getDeclContext();
   while (ClassNS->isRecord())
     ClassNS = ClassNS->getParent();

@@ -320,6 +320,15 @@ public:
         for (const FunctionDecl *Spec : FT->specializations())
           if (const Stmt *D = findDirectiveAt(Spec->getBody(), R.Root->D->getBeginLoc()))
             Bodies.push_back(analysis::associatedStmt(cast<OMPExecutableDirective>(D)));
+      // ... and for a member of a class template, in the members of its instantiations.
+      if (const auto *M = dyn_cast<CXXMethodDecl>(R.Function))
+        if (const ClassTemplateDecl *CT = M->getParent()->getDescribedClassTemplate())
+          for (const ClassTemplateSpecializationDecl *Spec : CT->specializations())
+            for (const CXXMethodDecl *SM : Spec->methods())
+              if (SM->getInstantiatedFromMemberFunction() == M->getCanonicalDecl() ||
+                  SM->getTemplateInstantiationPattern() == M)
+                if (const Stmt *D = findDirectiveAt(SM->getBody(), R.Root->D->getBeginLoc()))
+                  Bodies.push_back(analysis::associatedStmt(cast<OMPExecutableDirective>(D)));
     }
     devfn::MarkResult Marked = devfn::markDeviceFunctions(Ctx, HostRW, Bodies);
     Ok &= Marked.Ok;

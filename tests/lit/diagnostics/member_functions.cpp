@@ -42,10 +42,10 @@ void outer::A::lam() {
   L();
 }
 // CHECK: member_functions.cpp:39:1: error: target regions in lambdas are not supported yet
-template <class T> struct B { T *p; int n; void run(); };
-template <class T> void B<T>::run() {
+template <class T> struct B { struct In { T *p; int n; void run(); }; };
+template <class T> void B<T>::In::run() {
 #pragma omp target teams distribute parallel for map(tofrom: p[0:n])
   for (int i = 0; i < n; ++i) p[i] = i;
 }
-// CHECK: member_functions.cpp:47:1: error: target regions in member functions of class templates are not supported yet
-int main() { outer::A a; outer::Other o; a.other(o); a.lam(); a.elsewhere(); a.tmpl(1.0); B<int> b; b.run(); }
+// CHECK: member_functions.cpp:47:1: error: target regions in member functions of explicit specializations of class templates and of classes nested in class templates are not supported yet
+int main() { outer::A a; outer::Other o; a.other(o); a.lam(); a.elsewhere(); a.tmpl(1.0); B<int>::In b; b.run(); }
