@@ -41,6 +41,15 @@ struct Item {
 /// A member list item that is not a pointer section (s.x, s.a[0:4]).
 bool valueMember(const Item &I) { return I.V.Member && I.V.K == RegionVar::MappedObject; }
 
+/// The item of the directive that maps the struct member item \p I belongs to: `s` for s.x, a
+/// section of g for g->x; null if there is none.
+const Item *structItem(const Item &I, const std::vector<Item> &Items) {
+  for (const Item &P : Items)
+    if (!P.V.Member && P.V.Var == I.V.Var && (P.V.WholeObject || I.V.Arrow))
+      return &P;
+  return nullptr;
+}
+
 bool collect(ASTContext &Ctx, const OMPExecutableDirective *D, Common &C,
              std::vector<Item> &Items, std::vector<const VarDecl *> &UseDevicePtr,
              std::vector<const VarDecl *> &UseDeviceAddr) {
@@ -175,12 +184,10 @@ std::vector<Spanned> spans(const std::vector<Item> &Items, RegionVar::MapKind Ki
   for (const Item &I : Items) {
     if (!I.V.Member)
       continue;
-    bool Whole = false, Values = false;
-    for (const Item &P : Items) {
-      Whole |= !P.V.Member && P.V.Var == I.V.Var;
+    bool Values = false;
+    for (const Item &P : Items)
       Values |= valueMember(P) && P.V.Var == I.V.Var;
-    }
-    if (Whole || !Values)
+    if (structItem(I, Items) || !Values)
       continue;
     auto It = std::find_if(Out.begin(), Out.end(),
                            [&](const Spanned &S) { return S.Var == I.V.Var; });
@@ -212,9 +219,8 @@ std::optional<RegionVar::MapKind> parentKind(const Item &I, const std::vector<It
                                              const std::vector<Spanned> &Spans) {
   if (!valueMember(I))
     return std::nullopt;
-  for (const Item &P : Items) // s, or for g->x a section of g
-    if (!P.V.Member && P.V.Var == I.V.Var && (P.V.WholeObject || I.V.Arrow))
-      return P.V.Map;
+  if (const Item *P = structItem(I, Items))
+    return P->V.Map;
   for (const Spanned &S : Spans)
     if (S.Var == I.V.Var)
       return S.Kind;

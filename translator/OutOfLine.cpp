@@ -33,14 +33,19 @@ std::string lineDirective(const SourceManager &SM, SourceLocation L, const std::
          lines::FirstPassMark + Why + "\n";
 }
 
-/// The file offsets of the tokens of the main file in [\p From, \p To) that are of kind \p K
-/// (comments and literals are skipped, as the compiler does).
+/// A raw lexer of the main file from offset \p From (comments and literals are skipped, as the
+/// compiler does).
+Lexer rawLexer(const SourceManager &SM, const LangOptions &LO, unsigned From) {
+  FileID Main = SM.getMainFileID();
+  llvm::StringRef Buf = SM.getBufferData(Main);
+  return Lexer(SM.getLocForStartOfFile(Main), LO, Buf.begin(), Buf.begin() + From, Buf.end());
+}
+
+/// The file offsets of the tokens of the main file in [\p From, \p To) that are of kind \p K.
 std::vector<unsigned> tokensOf(const SourceManager &SM, const LangOptions &LO, unsigned From,
                                unsigned To, tok::TokenKind K) {
   std::vector<unsigned> Out;
-  FileID Main = SM.getMainFileID();
-  llvm::StringRef Buf = SM.getBufferData(Main);
-  Lexer Lex(SM.getLocForStartOfFile(Main), LO, Buf.begin(), Buf.begin() + From, Buf.end());
+  Lexer Lex = rawLexer(SM, LO, From);
   Token T;
   while (!Lex.LexFromRawLexer(T) || T.isNot(tok::eof)) {
     unsigned Off = SM.getFileOffset(T.getLocation());
@@ -55,15 +60,13 @@ std::vector<unsigned> tokensOf(const SourceManager &SM, const LangOptions &LO, u
 /// The `;` that ends the declaration of a class whose `}` is at \p RBrace (`};`, `} x, y;`):
 /// the first one outside parentheses, brackets and braces; or the buffer's end.
 unsigned declarationEnd(const SourceManager &SM, const LangOptions &LO, unsigned RBrace) {
-  FileID Main = SM.getMainFileID();
-  llvm::StringRef Buf = SM.getBufferData(Main);
-  Lexer Lex(SM.getLocForStartOfFile(Main), LO, Buf.begin(), Buf.begin() + RBrace + 1, Buf.end());
+  Lexer Lex = rawLexer(SM, LO, RBrace + 1);
   Token T;
   int Depth = 0;
   while (true) {
     Lex.LexFromRawLexer(T);
     if (T.is(tok::eof))
-      return Buf.size();
+      return SM.getBufferData(SM.getMainFileID()).size();
     if (T.isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
       ++Depth;
     else if (T.isOneOf(tok::r_paren, tok::r_square, tok::r_brace))

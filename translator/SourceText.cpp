@@ -219,13 +219,16 @@ std::string varRef(const VarDecl *V) {
   const DeclContext *DC = V->getDeclContext()->getRedeclContext();
   if (!V->hasGlobalStorage() || V->isStaticLocal() || !(DC->isNamespace() || DC->isRecord()))
     return V->getNameAsString();
+  return "::" + qualifiedName(V);
+}
+
+std::string qualifiedName(const NamedDecl *D) {
   std::string S;
   llvm::raw_string_ostream OS(S);
-  PrintingPolicy P(V->getASTContext().getLangOpts());
+  PrintingPolicy P(D->getASTContext().getLangOpts());
   P.SuppressUnwrittenScope = true; // no "(anonymous namespace)"
-  V->printQualifiedName(OS, P);
-  OS.flush();
-  return "::" + S;
+  D->printQualifiedName(OS, P);
+  return OS.str();
 }
 
 std::string rewritten(const Rewriter &RW, CharSourceRange R) {

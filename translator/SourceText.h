@@ -44,6 +44,8 @@ std::string indentOf(const clang::SourceManager &SM, clang::SourceLocation Loc);
 /// namespace for a variable of a namespace or class ("::ns::x"), so that code
 /// written elsewhere (a launch in another namespace) finds it.
 std::string varRef(const clang::VarDecl *V);
+/// \p D's qualified name as code names it: "ns::Outer::Inner", without "(anonymous namespace)".
+std::string qualifiedName(const clang::NamedDecl *D);
 /// The text of \p R with the edits of \p RW, as Rewriter::getRewrittenText
 /// gives it (insertions at both ends included), in time proportional to the
 /// number of edit pieces before \p R and the length of the text, where

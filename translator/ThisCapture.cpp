@@ -89,16 +89,6 @@ private:
   const ASTContext &Ctx;
 };
 
-/// `Outer::Inner` for a class (no "(anonymous namespace)").
-std::string qualifiedName(const NamedDecl *D) {
-  std::string S;
-  llvm::raw_string_ostream OS(S);
-  PrintingPolicy P(D->getASTContext().getLangOpts());
-  P.SuppressUnwrittenScope = true;
-  D->printQualifiedName(OS, P);
-  return OS.str();
-}
-
 /// The class that gives \p D's name without a qualifier in a member function: D's class, or for
 /// an enumerator of an unscoped enum in a class, that class.
 const CXXRecordDecl *classScope(const Decl *D) {
@@ -217,7 +207,7 @@ private:
       --P;
     if (P >= 2 && Buf.substr(P - 2, 2) == "::")
       return;
-    Edits.emplace(Off, std::make_pair(0u, qualifiedName(Class) + "::"));
+    Edits.emplace(Off, std::make_pair(0u, text::qualifiedName(Class) + "::"));
   }
 
   void edit(SourceLocation At, unsigned Len, const std::string &Text, const CXXThisExpr *T) {

@@ -14,10 +14,8 @@
 #include "omp2cu/host/present_table.h"
 #include "omp2cu/types.h"
 
-#include <algorithm>
 #include <cstdint>
 #include <string>
-#include <vector>
 
 namespace omp2cu::host {
 
@@ -135,22 +133,6 @@ template <class... F> Span span_of(const F &...fields) {
   (Add(static_cast<const void *>(&fields), sizeof(F)), ...);
   return {reinterpret_cast<char *>(B), static_cast<u64>(E - B)};
 }
-
-/// Keeps host bytes [base + lb, base + lb + len) as they are through its scope: in a `target exit
-/// data`, a member whose map-type copies nothing back (release, delete) beside a structure that
-/// is mapped `from` (libomptarget leaves such members out of the structure's copy).
-template <class T> class KeepHost {
-public:
-  KeepHost(T *base, u64 lb, u64 len)
-      : Host(reinterpret_cast<char *>(base + lb)), Bytes(Host, Host + len * sizeof(T)) {}
-  KeepHost(const KeepHost &) = delete;
-  KeepHost &operator=(const KeepHost &) = delete;
-  ~KeepHost() { std::copy(Bytes.begin(), Bytes.end(), Host); }
-
-private:
-  char *Host;
-  std::vector<char> Bytes;
-};
 
 /// A member list item beside its structure in one `target enter data` (map(alloc: s)
 /// map(to: s.x)), after the structure's enter_data(): the structure's entry holds it. When that

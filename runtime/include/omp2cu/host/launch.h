@@ -17,9 +17,9 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
+#include <deque>
 #include <string>
 #include <type_traits>
-#include <vector>
 #include <utility>
 #include <vector>
 
@@ -149,6 +149,23 @@ inline Geometry configure(const LaunchConfig &c,
 /// present tables it uses are thread-safe, so several host threads may run regions at once.
 /// Every failure is reported as `omp2cu: error: <what> in <kernel> (<file>:<line>)` and exits
 /// with status 1.
+/// Keeps host bytes [base + lb, base + lb + len) as they are through its scope: a member whose
+/// map-type copies nothing back (to, alloc, release, delete) through the copy-out of the
+/// structure that holds it (libomptarget leaves such members out of the structure's copy).
+/// Used by TargetRegion::end() and, in a `target exit data`, beside a structure mapped `from`.
+template <class T> class KeepHost {
+public:
+  KeepHost(T *base, u64 lb, u64 len)
+      : Host(reinterpret_cast<char *>(base + lb)), Bytes(Host, Host + len * sizeof(T)) {}
+  KeepHost(const KeepHost &) = delete;
+  KeepHost &operator=(const KeepHost &) = delete;
+  ~KeepHost() { std::copy(Bytes.begin(), Bytes.end(), Host); }
+
+private:
+  char *Host;
+  std::vector<char> Bytes;
+};
+
 class TargetRegion {
 public:
   /// A region on `device`; `device` < 0: the default device. An invalid device number is fatal.
@@ -211,7 +228,7 @@ public:
     const std::uintptr_t Begin = reinterpret_cast<std::uintptr_t>(base) + lb * sizeof(T);
     const std::uintptr_t End = Begin + len * sizeof(T);
     if (kind == MapKind::To || kind == MapKind::Alloc)
-      Kept.push_back({reinterpret_cast<char *>(Begin), {}});
+      Kept.push_back({reinterpret_cast<char *>(Begin), len * sizeof(T)});
     for (const Mapped &M : Maps) {
       const auto Host = reinterpret_cast<std::uintptr_t>(M.host);
       if (M.created && Host <= Begin && End <= Host + M.bytes) {
@@ -306,9 +323,11 @@ public:
   /// the destructor if not called; a second call does nothing.
   void end() {
     // Members whose map-types copy nothing back keep their host bytes through the copy-out of
-    // the structure that holds them (libomptarget leaves them out of the structure's copy).
-    for (KeptBytes &K : Kept)
-      K.bytes.assign(K.host, K.host + sizeOfKept(K));
+    // the structure that holds them (restored when Keep goes, after the unmaps).
+    std::deque<KeepHost<char>> Keep;
+    for (const KeptBytes &K : Kept)
+      Keep.emplace_back(K.host, 0, K.bytes);
+    Kept.clear();
     while (!Maps.empty()) {
       const Mapped M = Maps.back();
       Maps.pop_back();
@@ -320,9 +339,6 @@ public:
       if (R.result != PresentTable::Result::Ok && R.result != PresentTable::Result::NotMapped)
         fatal(R.message, At);
     }
-    for (const KeptBytes &K : Kept)
-      std::copy(K.bytes.begin(), K.bytes.end(), K.host);
-    Kept.clear();
   }
 
 private:
@@ -337,15 +353,8 @@ private:
 
   struct KeptBytes {
     char *host;
-    std::vector<char> bytes;
+    std::size_t bytes;
   };
-  /// The size of a kept member: that of the map() that map_member() made for it.
-  std::size_t sizeOfKept(const KeptBytes &K) const {
-    for (auto It = Maps.rbegin(); It != Maps.rend(); ++It)
-      if (It->host == K.host)
-        return It->bytes;
-    return 0;
-  }
 
   Where At;
   PresentTable &Table;
