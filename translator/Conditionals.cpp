@@ -6,6 +6,9 @@
 #include "Conditionals.h"
 #include "Diagnostics.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
 using namespace clang;
 
 namespace omp2cu::pp {
@@ -49,6 +52,68 @@ private:
   }
 };
 
+/// The conditional groups of \p Conds: for each, the indices of its directives (the #if, its
+/// #elif/#else, the #endif) in order. Directives in skipped branches are not reported by the
+/// preprocessor, so a group nested in a skipped branch is not here (it is skipped text).
+std::vector<std::vector<size_t>> groups(const std::vector<Conditional> &Conds) {
+  std::vector<std::vector<size_t>> Groups;
+  std::vector<size_t> Open;
+  for (size_t I = 0; I < Conds.size(); ++I) {
+    if (Conds[I].K == Conditional::Open) {
+      Open.push_back(Groups.size());
+      Groups.push_back({I});
+      continue;
+    }
+    if (Open.empty())
+      continue; // unbalanced: Clang reported it
+    Groups[Open.back()].push_back(I);
+    if (Conds[I].K == Conditional::Close)
+      Open.pop_back();
+  }
+  return Groups;
+}
+
+/// The offset of the start of the line holding \p Off.
+unsigned lineStart(llvm::StringRef Text, unsigned Off) {
+  size_t NL = Text.substr(0, Off).rfind('\n');
+  return NL == llvm::StringRef::npos ? 0 : NL + 1;
+}
+
+/// The offset just after the end of the logical line holding \p Off (its `\n` included; lines
+/// continued with a backslash are one line).
+unsigned lineEnd(llvm::StringRef Text, unsigned Off) {
+  for (size_t I = Off; I < Text.size(); ++I)
+    if (Text[I] == '\n' && !(I > 0 && Text[I - 1] == '\\') &&
+        !(I > 1 && Text[I - 1] == '\r' && Text[I - 2] == '\\'))
+      return I + 1;
+  return Text.size();
+}
+
+/// Whether \p S holds only white space and comments.
+bool blank(llvm::StringRef S) {
+  while (!S.empty()) {
+    if (S.consume_front("//")) {
+      size_t NL = S.find('\n');
+      if (NL == llvm::StringRef::npos)
+        return true;
+      if (NL > 0 && S[NL - 1] == '\\')
+        return false; // a continued comment: rare, not worth the trouble
+      S = S.drop_front(NL);
+    } else if (S.consume_front("/*")) {
+      size_t E = S.find("*/");
+      if (E == llvm::StringRef::npos)
+        return false;
+      S = S.drop_front(E + 2);
+    } else if (llvm::isSpace(S.front())) {
+      S = S.drop_front();
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+
 } // namespace
 
 std::unique_ptr<PPCallbacks> recordConditionals(const SourceManager &SM,
@@ -57,41 +122,74 @@ std::unique_ptr<PPCallbacks> recordConditionals(const SourceManager &SM,
 }
 
 bool checkRange(const SourceManager &SM, DiagnosticsEngine &DE,
-                const std::vector<Conditional> &Conds, CharSourceRange Range, SourceLocation At,
-                llvm::StringRef What) {
-  SourceLocation B = SM.getExpansionLoc(Range.getBegin()), E = SM.getExpansionLoc(Range.getEnd());
-  int Depth = 0;
-  for (const Conditional &C : Conds) {
-    if (SM.isBeforeInTranslationUnit(C.Loc, B) || !SM.isBeforeInTranslationUnit(C.Loc, E))
-      continue;
-    // Inside the range: groups must open and close here; a branch or a close of a group that
-    // opened before the range splits it.
-    if (C.K == Conditional::Open) {
-      ++Depth;
-      continue;
-    }
-    if (Depth == 0) {
-      diag::error(DE, C.Loc,
-                  std::string("this preprocessor conditional belongs to a group that starts "
-                              "before '") +
-                      What.str() +
-                      "' and its statement: omp2cu translates one configuration of the macros "
-                      "and cannot keep the others; move the conditional out of the construct");
-      diag::note(DE, At, "the construct is here");
+                const std::vector<Conditional> &Conds, const ConstructText &C, SourceLocation At,
+                llvm::StringRef What, Blanks &Blank) {
+  FileID Main = SM.getMainFileID();
+  SourceLocation B = SM.getExpansionLoc(C.Range.getBegin());
+  if (SM.getFileID(B) != Main)
+    return true; // the conditionals recorded are the main file's
+  llvm::StringRef Text = SM.getBufferData(Main);
+  unsigned Begin = SM.getFileOffset(B), End = SM.getFileOffset(SM.getExpansionLoc(C.Range.getEnd()));
+  auto Off = [&](size_t I) { return SM.getFileOffset(Conds[I].Loc); };
+  auto Inside = [&](size_t I) { return Off(I) >= Begin && Off(I) < End; };
+
+  // The groups with directives both inside and outside the text, innermost first.
+  std::vector<std::vector<size_t>> Partial;
+  for (std::vector<size_t> &G : groups(Conds))
+    if (llvm::any_of(G, Inside) && !llvm::all_of(G, Inside))
+      Partial.push_back(std::move(G));
+  llvm::sort(Partial, [&](const auto &X, const auto &Y) { return Off(X.front()) > Off(Y.front()); });
+
+  // [Lo, Hi): the directive's lines, and the groups around them resolved so far.
+  unsigned Lo = lineStart(Text, Begin);
+  unsigned Hi = lineEnd(Text, SM.getFileOffset(SM.getExpansionLoc(C.DirectiveEnd)));
+  unsigned StmtBegin = SM.getFileOffset(SM.getExpansionLoc(C.StmtBegin));
+  for (const std::vector<size_t> &G : Partial) {
+    unsigned Open = Off(G.front()), Close = Off(G.back());
+    if (Open >= Begin) {
+      diag::error(DE, At,
+                  "a preprocessor conditional opened inside '" + What.str() +
+                      "' and its statement ends after them: omp2cu translates one configuration "
+                      "of the macros and cannot keep the others; move the conditional out of the "
+                      "construct");
       return false;
     }
-    if (C.K == Conditional::Close)
-      --Depth;
-  }
-  if (Depth != 0) {
-    diag::error(DE, At,
-                std::string("a preprocessor conditional opened inside '") + What.str() +
-                    "' and its statement ends after them: omp2cu translates one configuration "
-                    "of the macros and cannot keep the others; move the conditional out of the "
-                    "construct");
+    // The branch that holds the directive, and the directive after it.
+    auto After = llvm::find_if(G, [&](size_t I) { return Off(I) >= Hi; });
+    if (Conds[G.back()].K == Conditional::Close && Close < StmtBegin && After != G.begin() &&
+        After != G.end() && blank(Text.slice(lineEnd(Text, Off(*std::prev(After))), Lo)) &&
+        blank(Text.slice(Hi, lineStart(Text, Off(*After))))) {
+      Blank[lineStart(Text, Open)] = Lo;
+      Blank[Hi] = lineEnd(Text, Close);
+      Lo = lineStart(Text, Open);
+      Hi = lineEnd(Text, Close);
+      continue;
+    }
+    size_t First = *llvm::find_if(G, Inside);
+    diag::error(DE, Conds[First].Loc,
+                "this preprocessor conditional belongs to a group that starts before '" +
+                    What.str() +
+                    "' and its statement: omp2cu translates one configuration of the macros "
+                    "and cannot keep the others; move the conditional out of the construct, or "
+                    "let it wrap the directive alone");
+    diag::note(DE, At, "the construct is here");
     return false;
   }
   return true;
+}
+
+std::string blanked(llvm::StringRef Text, const Blanks &B) {
+  std::string Out;
+  unsigned Pos = 0;
+  for (auto [Begin, End] : B) {
+    if (Begin < Pos)
+      continue; // overlaps the range before (one group of two constructs cannot)
+    Out += Text.slice(Pos, Begin).str();
+    Out += std::string(Text.slice(Begin, End).count('\n'), '\n');
+    Pos = End;
+  }
+  Out += Text.substr(Pos).str();
+  return Out;
 }
 
 } // namespace omp2cu::pp

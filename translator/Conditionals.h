@@ -1,9 +1,21 @@
 //===- Conditionals.h - Preprocessor conditionals around directives -*- C++ -*-===//
 //
 // Part of omp2cu. The translator replaces each directive together with its
-// statement. It translates one configuration of the macros: a conditional
-// (#if/#ifdef/#else/#endif) that only partly lies in such a range (e.g. an
-// #endif between a directive and its loop) cannot be kept, so it is reported.
+// statement, and translates the configuration of the macros it is given. A
+// conditional (#if/#ifdef/#else/#endif) wholly inside that text goes with it.
+// One that wraps only the directive, and ends before the statement, is common
+//
+//   #ifdef USE_GPU
+//   #pragma omp target teams distribute parallel for map(...)
+//   #else
+//   #pragma omp parallel for
+//   #endif
+//   for (...)
+//
+// and is resolved as the preprocessor resolved it: its other lines become blank
+// lines and the file is translated again (the construct keeps its lines). Any
+// other conditional that only partly lies in the text (an #else inside a loop
+// body, an #endif after a line of code) cannot be kept, so it is reported.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMP2CU_TRANSLATOR_CONDITIONALS_H
@@ -12,7 +24,9 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/PPCallbacks.h"
 
+#include <map>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace clang {
@@ -31,11 +45,26 @@ struct Conditional {
 std::unique_ptr<clang::PPCallbacks> recordConditionals(const clang::SourceManager &SM,
                                                        std::vector<Conditional> &Out);
 
-/// Reports (and returns false) when a conditional directive in \p Range belongs to a group that
-/// is not wholly inside it; \p What names the construct for the message.
+/// The text of a construct: its directive and statement, and where the directive ends and the
+/// statement begins.
+struct ConstructText {
+  clang::CharSourceRange Range;
+  clang::SourceLocation DirectiveEnd, StmtBegin;
+};
+
+/// Text of the main file to blank, by offset: the end of each range (its line breaks stay).
+using Blanks = std::map<unsigned, unsigned>;
+
+/// Checks the conditional groups that lie partly in \p C's text. One that wraps only the
+/// directive (white space and comments aside) and ends before the statement, alone or inside
+/// others of the kind, is added to \p Blank: all of its lines but the directive's. Any other is
+/// reported (returns false); \p What names the construct for the message, \p At is its place.
 bool checkRange(const clang::SourceManager &SM, clang::DiagnosticsEngine &DE,
-                const std::vector<Conditional> &Conds, clang::CharSourceRange Range,
-                clang::SourceLocation At, llvm::StringRef What);
+                const std::vector<Conditional> &Conds, const ConstructText &C,
+                clang::SourceLocation At, llvm::StringRef What, Blanks &Blank);
+
+/// \p Text with the ranges of \p B blanked: what they held is gone, their line breaks stay.
+std::string blanked(llvm::StringRef Text, const Blanks &B);
 
 } // namespace omp2cu::pp
 

@@ -236,16 +236,21 @@ int main(int argc, const char **argv) {
   Opts.SkipPlain = SkipPlain && !Report;
   omp2cu::TranslateResult Result;
   int RC = Tool.run(omp2cu::newTranslateActionFactory(Opts, Result).get());
-  if (RC == 0 && Result.Ok && !Result.Rewritten.empty()) {
-    // `this` in OpenMP constructs of member functions got a name (ThisCapture.h): translate that
-    // text. Clang's own warnings were printed by the first pass.
+  // An earlier pass rewrote the main file: `this` in OpenMP constructs of member functions got a
+  // name (ThisCapture.h), then conditionals around directives were resolved (Conditionals.h).
+  // Translate that text; Clang's own warnings were printed by the first pass.
+  for (int Pass = 2; RC == 0 && Result.Ok && !Result.Rewritten.empty(); ++Pass) {
     std::string Text = std::move(Result.Rewritten);
     if (DumpFirstPass) {
       outs() << Text;
       return 0;
     }
+    if (Pass > 3) {
+      errs() << "omp2cu: internal error: the input was rewritten more than twice\n";
+      return 1;
+    }
     Result = omp2cu::TranslateResult();
-    Opts.ThisRewritten = true;
+    Opts.Reparsed = true;
     tooling::ClangTool Again(DB, {Input});
     Again.mapVirtualFile(Input, Text);
     SecondPassDiagnostics Filter;
@@ -260,7 +265,7 @@ int main(int argc, const char **argv) {
     Result.Output = omp2cu::lines::addLineDirectives(
         Result.Original, Result.Output, Input,
         Output == "-" || Output.empty() ? std::string("<omp2cu output>") : Output.getValue());
-  else if (Opts.ThisRewritten)
+  else if (Opts.Reparsed)
     Result.Output = omp2cu::lines::dropFirstPassDirectives(Result.Output);
   if (Report && printReport(Result, ExtraArgs) != 0)
     return 1;

@@ -301,9 +301,7 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
       C.ExplicitSchedule = true;
       C.ScheduleChunk = SC->getChunkSize();
       if (SC->getScheduleKind() != OMPC_SCHEDULE_static)
-        diag::remark(DE, Cl->getBeginLoc(),
-                     "non-static schedule runs as a static cyclic schedule "
-                     "with the given chunk");
+        C.NonStaticSchedule = Cl->getBeginLoc();
       break;
     }
     case llvm::omp::OMPC_dist_schedule:

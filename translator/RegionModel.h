@@ -120,6 +120,8 @@ struct Construct {
   const clang::Stmt *FirstUnsafe = nullptr; ///< for the diagnostic
   unsigned FirstUnsafeLine = 0;              ///< its line, for remarks
   const clang::Expr *ScheduleChunk = nullptr;
+  /// A schedule other than static (it runs as a static cyclic one), for a remark.
+  clang::SourceLocation NonStaticSchedule;
   const clang::Expr *DistScheduleChunk = nullptr;
   unsigned Line = 0, Col = 0;
   std::string DirectiveText;          ///< "target teams distribute ..."

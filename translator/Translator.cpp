@@ -31,6 +31,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 
 using namespace clang;
 
@@ -251,7 +252,7 @@ public:
     if (DE.hasErrorOccurred())
       return; // errors in the input, reported by Clang
     SourceManager &SM = Ctx.getSourceManager();
-    if (!Opts.ThisRewritten && Ctx.getLangOpts().CPlusPlus) {
+    if (!Opts.Reparsed && Ctx.getLangOpts().CPlusPlus) {
       bool Rewritten = thisref::rewriteThis(Ctx, Result.Rewritten);
       if (DE.hasErrorOccurred())
         return; // a member function that could not be moved out of its class
@@ -278,9 +279,10 @@ public:
 
     std::vector<model::Region> Regions;
     std::vector<plan::KernelPlan> Plans;
+    pp::Blanks Blank; // conditionals resolved as the preprocessor did (Conditionals.h)
     for (const Found &Fd : F.Regions) {
       std::optional<model::Region> R = analysis::analyzeRegion(Ctx, Fd.D, Fd.F);
-      if (!R || !conditionalsFit(Ctx, *R->Root)) {
+      if (!R || !conditionalsFit(Ctx, *R->Root, Blank)) {
         Ok = false;
         continue;
       }
@@ -305,6 +307,14 @@ public:
       }
       Regions.push_back(std::move(*R));
       Plans.push_back(std::move(*P));
+    }
+    if (!Blank.empty()) {
+      // Translated again from the text without them.
+      if (Ok && !DE.hasErrorOccurred()) {
+        Result.Rewritten = pp::blanked(SM.getBufferData(Main), Blank);
+        Result.Ok = true;
+      }
+      return;
     }
     // Kernel names must be unique (two functions of the same name).
     std::map<std::string, int> Seen;
@@ -381,7 +391,7 @@ public:
       // Kernels of one function go before it in source order.
       HostRW.InsertText(SM.getExpansionLoc(At), Out[I].Kernel.Text, /*InsertAfter=*/true);
       Result.Kernels.push_back(report::describe(R, Plans[I], Out[I].TS));
-      remarks(Ctx, R.Root->D->getBeginLoc(), Result.Kernels.back());
+      remarks(Ctx, *R.Root, Result.Kernels.back());
       if (R.Befriend) {
         Friends &Fr = ToBefriend[R.Befriend];
         Fr.Decls.insert(Fr.Decls.end(), Out[I].Kernel.Declarations.begin(),
@@ -420,15 +430,17 @@ private:
   TranslateResult &Result;
 
   /// Each construct of a region is replaced with its statement: no preprocessor conditional may
-  /// straddle that text.
-  bool conditionalsFit(ASTContext &Ctx, const model::Construct &C) {
-    const Stmt *Assoc = analysis::associatedStmt(C.D);
-    if (Assoc && !pp::checkRange(Ctx.getSourceManager(), Ctx.getDiagnostics(), Conditionals,
-                                 text::directiveWithStmt(Ctx, C.D, Assoc), C.D->getBeginLoc(),
-                                 "#pragma omp " + C.DirectiveText))
-      return false;
+  /// straddle that text, but one around the directive alone is resolved (\p Blank).
+  bool conditionalsFit(ASTContext &Ctx, const model::Construct &C, pp::Blanks &Blank) {
+    if (const Stmt *Assoc = analysis::associatedStmt(C.D)) {
+      pp::ConstructText T{text::directiveWithStmt(Ctx, C.D, Assoc), C.D->getEndLoc(),
+                          Assoc->getBeginLoc()};
+      if (!pp::checkRange(Ctx.getSourceManager(), Ctx.getDiagnostics(), Conditionals, T,
+                          C.D->getBeginLoc(), "#pragma omp " + C.DirectiveText, Blank))
+        return false;
+    }
     for (const auto &Ch : C.Children)
-      if (!conditionalsFit(Ctx, *Ch))
+      if (!conditionalsFit(Ctx, *Ch, Blank))
         return false;
     return true;
   }
@@ -481,9 +493,20 @@ private:
     return Ok;
   }
 
-  void remarks(ASTContext &Ctx, SourceLocation At, const report::KernelReport &K) {
+  /// The remarks of the kernel of \p Root (--remarks): its geometry and mode, and schedules it
+  /// does not keep.
+  void remarks(ASTContext &Ctx, const model::Construct &Root, const report::KernelReport &K) {
     if (!Opts.Remarks)
       return;
+    std::function<void(const model::Construct &)> Schedules = [&](const model::Construct &C) {
+      if (C.NonStaticSchedule.isValid())
+        diag::remark(Ctx.getDiagnostics(), C.NonStaticSchedule,
+                     "non-static schedule runs as a static cyclic schedule with the given chunk");
+      for (const auto &Ch : C.Children)
+        Schedules(*Ch);
+    };
+    Schedules(Root);
+    SourceLocation At = Root.D->getBeginLoc();
     std::string Notes;
     for (const std::string &N : K.Notes)
       Notes += "; " + N;

@@ -31,8 +31,8 @@ struct TranslateOptions {
   bool SeparateCompilation = false;
   /// Stop before any rewriting when the input uses no OpenMP offloading.
   bool SkipPlain = false;
-  /// The input is the text that thisref::rewriteThis() made (the second pass).
-  bool ThisRewritten = false;
+  /// The input is a text that an earlier pass made (TranslateResult::Rewritten).
+  bool Reparsed = false;
 };
 
 struct TranslateResult {
@@ -43,7 +43,8 @@ struct TranslateResult {
   std::string Output;   ///< the generated source when Ok (and UsesOffload or !SkipPlain)
   std::string Original; ///< the input's text
   /// Non-empty: translate again from this text of the main file, in which `this` in the OpenMP
-  /// constructs of member functions is a variable (ThisCapture.h). Nothing else is set.
+  /// constructs of member functions is a variable (ThisCapture.h), or conditionals around
+  /// directives are resolved (Conditionals.h). Nothing else is set.
   std::string Rewritten;
   std::vector<report::KernelReport> Kernels;
 };
