@@ -29,6 +29,7 @@ namespace {
 /// here anyway.
 struct Common {
   std::string If, Device;
+  std::string Depend; ///< the depend clauses, as written (emit::undeferredTask)
   bool Ok = true;
 };
 
@@ -141,6 +142,14 @@ bool collect(ASTContext &Ctx, const OMPExecutableDirective *D, Common &C,
     }
     case llvm::omp::OMPC_nowait:
       // Runs synchronously: a valid execution of a deferrable task.
+      break;
+    case llvm::omp::OMPC_depend:
+      if (std::string Dep = analysis::dependClause(Ctx, Cl); !Dep.empty()) {
+        C.Depend += Dep;
+        break;
+      }
+      diag::error(DE, Cl->getBeginLoc(), "a 'depend' clause written in a macro is not supported yet");
+      C.Ok = false;
       break;
     default:
       diag::error(DE, Cl->getBeginLoc(),
@@ -311,7 +320,8 @@ std::string emitStandaloneData(ASTContext &Ctx, const OMPExecutableDirective *D)
   // Pointer members of mapped structs point to their sections on the device (after all maps:
   // the struct may come after its member in the clauses).
   Body += Attach;
-  std::string Out = fmt::format("{{ // omp2cu: '#pragma omp {}'\n", text::directiveText(Ctx, D));
+  std::string Out = undeferredTask(C.Depend, Ind) +
+                    fmt::format("{{ // omp2cu: '#pragma omp {}'\n", text::directiveText(Ctx, D));
   Out += fmt::format("{}  const omp2cu::host::Where omp2cu_where{{{}}};\n", Ind,
                      where(Ctx, D, Name));
   if (!C.If.empty())

@@ -89,6 +89,13 @@ std::string emitStandaloneData(clang::ASTContext &Ctx, const clang::OMPExecutabl
 bool emitDataRegion(clang::ASTContext &Ctx, const clang::OMPExecutableDirective *D,
                     std::string &Open, std::string &Close);
 
+/// What goes before the host code of a target task with the depend clauses \p Depend (empty:
+/// nothing): an undeferred task with them, so that the code waits for the tasks it depends on
+/// (e.g. a host task with depend(out:)). The target task itself runs synchronously, `nowait` or
+/// not; once it is done the tasks that depend on it may start. Every variable stays shared.
+/// \p Indent continues the line for the statement that follows.
+std::string undeferredTask(const std::string &Depend, const std::string &Indent);
+
 /// Comments out the `declare target` pragmas of the main file in \p RW: omp2cu
 /// has made their functions and variables available on the device, and a host
 /// compiler with OpenMP offloading (e.g. gcc with an nvptx offload compiler)

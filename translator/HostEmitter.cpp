@@ -263,13 +263,21 @@ std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan 
   while (!Launch.empty() && Launch.back() == '\n')
     Launch.pop_back();
   if (R.IfCond.empty())
-    return Launch;
+    return undeferredTask(R.Depend, In) + Launch;
   std::string HostPragma = hostDirective(Ctx, R.Root->D);
   std::string Fallback = HostPragma.empty() ? FallbackStmt
                                             : HostPragma + "\n" + In + FallbackStmt;
-  return fmt::format("if ({}) {} else {{ // if(target: false): the construct runs on the host\n"
+  return undeferredTask(R.Depend, In) +
+         fmt::format("if ({}) {} else {{ // if(target: false): the construct runs on the host\n"
                      "{}{}\n{}}}",
                      R.IfCond, Launch, In, Fallback, In);
+}
+
+std::string undeferredTask(const std::string &Depend, const std::string &Indent) {
+  if (Depend.empty())
+    return "";
+  return "#pragma omp task if(0) default(shared)" + Depend +
+         " // omp2cu: the target task runs here, after the tasks it depends on\n" + Indent;
 }
 
 } // namespace omp2cu::emit

@@ -216,6 +216,18 @@ std::string clauseArg(ASTContext &Ctx, const OMPClause *Cl, SourceLocation Open)
   return StringRef(B + 1, E - B - 1).trim().str();
 }
 
+std::string dependClause(ASTContext &Ctx, const OMPClause *Cl) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (Cl->getBeginLoc().isMacroID() || Cl->getEndLoc().isMacroID())
+    return "";
+  bool Invalid = false;
+  const char *B = SM.getCharacterData(Cl->getBeginLoc(), &Invalid);
+  const char *E = SM.getCharacterData(Cl->getEndLoc(), &Invalid); // its ')'
+  if (Invalid || E <= B || *E != ')')
+    return "";
+  return " " + std::string(B, E + 1);
+}
+
 namespace {
 
 RedOp reductionOp(const OMPReductionClause *RC, bool &Ok) {
@@ -385,6 +397,14 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
       break;
     case llvm::omp::OMPC_nowait:
       C.NoWait = true;
+      break;
+    case llvm::omp::OMPC_depend:
+      if (!IsRoot)
+        error(Cl->getBeginLoc(), "clause 'depend' is not supported yet on this directive");
+      else if (std::string Dep = dependClause(Ctx, Cl); !Dep.empty())
+        R.Depend += Dep;
+      else
+        error(Cl->getBeginLoc(), "a 'depend' clause written in a macro is not supported yet");
       break;
     case llvm::omp::OMPC_copyprivate:
       for (const Expr *E : cast<OMPCopyprivateClause>(Cl)->varlists())

@@ -85,6 +85,8 @@ bool mapModifiers(clang::ASTContext &Ctx, const clang::OMPClause *C, unsigned &M
 /// after a modifier) and its `)`.
 std::string clauseArg(clang::ASTContext &Ctx, const clang::OMPClause *Cl,
                       clang::SourceLocation Open);
+/// A depend clause as written, " depend(in: a[0:n])"; "" when it is written in a macro.
+std::string dependClause(clang::ASTContext &Ctx, const clang::OMPClause *Cl);
 
 /// True for the OpenMP API functions the device runtime answers in kernels.
 bool isDeviceOmpApi(llvm::StringRef Name);

@@ -218,6 +218,9 @@ struct Region {
   std::string IfCond;   ///< if(target:) / if()
   std::string NumTeams, ThreadLimit, NumThreads, Simdlen;
   std::string Device; ///< device(n); empty: the default device
+  /// The depend clauses of the target construct, as written (" depend(in: a) ..."): the launch
+  /// waits for them as an undeferred task (emit::undeferredTask).
+  std::string Depend;
   std::string KernelName;
   /// The class whose non-public members the region uses: the kernel and the functions outlined
   /// from it are declared friends of it.

@@ -34,9 +34,9 @@ public:
     return r;
   }
 #ifdef BAD
-  void bad() {
-#pragma omp target depend(in: n)
-    n = 1;
+  void bad(int k) {
+#pragma omp target allocate(k) firstprivate(k)
+    n = k;
   }
 #endif
 
@@ -74,7 +74,7 @@ int after = 1;
 // LINES-NEXT: int after = 1;
 
 // Diagnostics in a moved function name the line the user wrote.
-// BAD: in_class.cpp:38:{{[0-9]+}}: error: clause 'depend' is not supported yet
+// BAD: in_class.cpp:38:{{[0-9]+}}: error: clause 'allocate' is not supported yet
 
 // Constructors (with their initializers) and conversion functions move too; a member array in a
 // map clause is a member list item.
