@@ -113,15 +113,11 @@ bool usesVarsDeclaredIn(const SourceManager &SM, const Stmt *S, SourceLocation B
   return false;
 }
 
-/// The directive for the host fallback: the construct without `target` and
-/// without the clauses that only `target` takes.
+/// The directive for the host fallback (analysis::hostFallback): the construct without `target`
+/// and without the clauses that only `target` takes.
 std::string hostDirective(ASTContext &Ctx, const OMPExecutableDirective *D) {
-  std::string Name;
-  for (llvm::omp::Directive Leaf : llvm::omp::getLeafConstructsOrSelf(D->getDirectiveKind())) {
-    if (Leaf == llvm::omp::OMPD_target)
-      continue;
-    Name += (Name.empty() ? "" : " ") + llvm::omp::getOpenMPDirectiveName(Leaf).str();
-  }
+  analysis::HostFallback F = analysis::hostFallback(Ctx, D);
+  const std::string &Name = F.Name;
   if (Name.empty())
     return "";
   std::string Clauses;
@@ -142,6 +138,12 @@ std::string hostDirective(ASTContext &Ctx, const OMPExecutableDirective *D) {
     case llvm::omp::OMPC_defaultmap:
     case llvm::omp::OMPC_nowait:
     case llvm::omp::OMPC_depend:
+      continue;
+    case llvm::omp::OMPC_num_teams:
+    case llvm::omp::OMPC_thread_limit:
+    case llvm::omp::OMPC_dist_schedule:
+      if (!F.TeamsDropped)
+        Clauses += " " + text::get(Ctx, SourceRange(Cl->getBeginLoc(), Cl->getEndLoc()));
       continue;
     default:
       Clauses += " " + text::get(Ctx, SourceRange(Cl->getBeginLoc(), Cl->getEndLoc()));

@@ -12,6 +12,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclOpenMP.h"
 #include "clang/AST/OpenMPClause.h"
+#include "clang/AST/ParentMapContext.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Frontend/OpenMP/OMP.h"
 
@@ -216,6 +217,30 @@ std::string clauseArg(ASTContext &Ctx, const OMPClause *Cl, SourceLocation Open)
   return StringRef(B + 1, E - B - 1).trim().str();
 }
 
+HostFallback hostFallback(ASTContext &Ctx, const OMPExecutableDirective *D) {
+  HostFallback F;
+  std::vector<llvm::omp::Directive> Leaves;
+  for (llvm::omp::Directive Leaf : llvm::omp::getLeafConstructsOrSelf(D->getDirectiveKind()))
+    if (Leaf != llvm::omp::OMPD_target)
+      Leaves.push_back(Leaf);
+  for (llvm::omp::Directive Leaf : Leaves)
+    F.Name += (F.Name.empty() ? "" : " ") + llvm::omp::getOpenMPDirectiveName(Leaf).str();
+  if (Leaves.empty() || Leaves.front() != llvm::omp::OMPD_teams)
+    return F;
+  bool InHostConstruct = false;
+  for (DynTypedNodeList P = Ctx.getParents(*D); !P.empty() && !P[0].get<FunctionDecl>();
+       P = Ctx.getParents(P[0]))
+    if (const auto *Outer = P[0].get<OMPExecutableDirective>())
+      InHostConstruct |= !isa<OMPTargetDataDirective>(Outer);
+  if (!InHostConstruct)
+    return F;
+  F.Ok = Leaves.size() >= 2 && Leaves[1] == llvm::omp::OMPD_distribute;
+  F.TeamsDropped = F.Ok;
+  if (F.Ok)
+    F.Name = Leaves.back() == llvm::omp::OMPD_simd ? "parallel for simd" : "parallel for";
+  return F;
+}
+
 std::string dependClause(ASTContext &Ctx, const OMPClause *Cl) {
   const SourceManager &SM = Ctx.getSourceManager();
   if (Cl->getBeginLoc().isMacroID() || Cl->getEndLoc().isMacroID())
@@ -330,6 +355,11 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
         // `simd` of a combined construct: the kernel only runs when it is
         // true, so there they are true as well.
         R.IfCond = Cond;
+        if (!hostFallback(Ctx, D).Ok)
+          error(Cl->getBeginLoc(),
+                "'if' on this construct inside a host OpenMP construct is not supported yet: its "
+                "host fallback would nest 'teams' in it (only 'teams distribute ...' can run "
+                "there, as 'parallel for ...')");
       } else if (!IsRoot && (C.Leaves & LeafParallel) &&
                  (IC->getNameModifier() == llvm::omp::OMPD_parallel ||
                   IC->getNameModifier() == llvm::omp::OMPD_unknown)) {

@@ -88,6 +88,18 @@ std::string clauseArg(clang::ASTContext &Ctx, const clang::OMPClause *Cl,
 /// A depend clause as written, " depend(in: a[0:n])"; "" when it is written in a macro.
 std::string dependClause(clang::ASTContext &Ctx, const clang::OMPClause *Cl);
 
+/// How the host fallback of target construct \p D (its `if(target:)` false) runs: its leaf
+/// constructs after `target`. The fallback stays where the construct was, and `teams` may not be
+/// nested in a host OpenMP construct (target data aside: it becomes runtime calls), so there
+/// "teams distribute [parallel for] [simd]" runs as "parallel for [simd]": the same iterations
+/// with the same clauses, but for those only teams and distribute take (TeamsDropped).
+struct HostFallback {
+  std::string Name;          ///< "teams distribute parallel for"; "" for a plain `target`
+  bool TeamsDropped = false; ///< "parallel for [simd]" in place of "teams distribute ..."
+  bool Ok = true;            ///< false: `teams` in such a place, in another form
+};
+HostFallback hostFallback(clang::ASTContext &Ctx, const clang::OMPExecutableDirective *D);
+
 /// True for the OpenMP API functions the device runtime answers in kernels.
 bool isDeviceOmpApi(llvm::StringRef Name);
 /// True for the host device-memory API the runtime provides in namespace

@@ -1,0 +1,47 @@
+// The host fallback of a target construct with an `if` clause stays where the construct was. In a
+// host OpenMP construct `teams` may not be nested, so there `teams distribute ...` runs as
+// `parallel for ...` (the same iterations; num_teams, thread_limit and dist_schedule dropped);
+// other forms with `teams` are reported. Outside host constructs, and in target data (which
+// becomes runtime calls), the fallback keeps `teams`.
+// RUN: %omp2cu %s -o - | FileCheck %s
+// RUN: not %omp2cu %s -o %t.cu -- -DBAD 2>&1 | FileCheck --check-prefix=BAD %s
+void f(int n, double *a, int big) {
+  double s = 0;
+#pragma omp parallel num_threads(2)
+#pragma omp single
+  {
+#pragma omp target teams distribute parallel for simd map(to: a[0:n]) reduction(+: s) if(target: big) num_teams(4) thread_limit(64) dist_schedule(static, 8)
+    for (int i = 0; i < n; ++i)
+      s += a[i];
+#pragma omp target teams distribute map(tofrom: a[0:n]) if(big) private(s)
+    for (int i = 0; i < n; ++i)
+      a[i] += 1;
+  }
+#pragma omp target data map(to: a[0:n])
+  {
+#pragma omp target teams distribute parallel for map(to: a[0:n]) reduction(+: s) if(target: big) num_teams(4)
+    for (int i = 0; i < n; ++i)
+      s += a[i];
+  }
+}
+// CHECK: #pragma omp parallel num_threads(2)
+// CHECK-NEXT: #pragma omp single
+// CHECK: } else { // if(target: false): the construct runs on the host
+// CHECK-NEXT: #pragma omp parallel for simd reduction(+: s){{$}}
+// CHECK: } else { // if(target: false): the construct runs on the host
+// CHECK-NEXT: #pragma omp parallel for if(big) private(s){{$}}
+// CHECK: } else { // if(target: false): the construct runs on the host
+// CHECK-NEXT: #pragma omp teams distribute parallel for reduction(+: s) num_teams(4){{$}}
+
+#ifdef BAD
+void g(int n, double *a, int big) {
+#pragma omp parallel
+  {
+#pragma omp target teams map(tofrom: a[0:n]) if(target: big)
+#pragma omp distribute parallel for
+    for (int i = 0; i < n; ++i)
+      a[i] += 1;
+  }
+}
+// BAD: if_nested_fallback.c:[[@LINE-6]]:46: error: 'if' on this construct inside a host OpenMP construct is not supported yet: its host fallback would nest 'teams' in it (only 'teams distribute ...' can run there, as 'parallel for ...')
+#endif
