@@ -229,6 +229,14 @@ std::string KernelEmitter::loopNest(const Construct &C,
                                         name(L.Var)),
                           Value);
   }
+  // Linear items: the value at the construct plus the iteration's number times the step.
+  for (const ClauseVar &CV : C.Vars)
+    if (CV.K == ClauseVar::Linear && ClauseVars.count(CV.Var))
+      Vars += fmt::format("{0}    {1} = omp2cu_lin0_{1} + ({2})((omp2cu::i64){3} * "
+                          "omp2cu_linst_{1});\n",
+                          Ind, name(CV.Var), CV.Var->getType()->isPointerType()
+                                                 ? std::string("omp2cu::i64")
+                                                 : type(CV.Var), IV);
   if (TrackLast)
     Vars += fmt::format("{}    if ({} == {} - 1) omp2cu_last{} = true;\n", Ind, IV, Trip, Sfx);
 
@@ -357,9 +365,17 @@ std::string KernelEmitter::construct(const Construct &C, std::set<const VarDecl 
     case ClauseVar::Firstprivate:
       Pro += fmt::format("{}  auto &{} = {};\n", Ind, Outer, N) + Declare(Outer);
       break;
+    case ClauseVar::Linear:
     case ClauseVar::Lastprivate:
       TrackLast = C.IsLoop;
-      Pro += fmt::format("{}  auto &{} = {};\n", Ind, Outer, N) + Declare("");
+      Pro += fmt::format("{}  auto &{} = {};\n", Ind, Outer, N);
+      if (CV.K == ClauseVar::Linear) // the start and the step, before the copy hides the name
+        Pro += fmt::format("{0}  const auto omp2cu_lin0_{1} = {2};\n"
+                           "{0}  const omp2cu::i64 omp2cu_linst_{1} = {3};\n",
+                           Ind, N, Outer,
+                           CV.Step ? "(" + text::get(Ctx, CV.Step->getSourceRange()) + ")"
+                                   : std::string("1"));
+      Pro += Declare("");
       if (CP.Scope == LevelLanes && P.Simd && !outerIsShared(V, C, Priv))
         // The lanes of the group each hold a copy of the outer variable: all get the value of
         // the lane that ran the last iteration.

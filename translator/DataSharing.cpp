@@ -224,6 +224,11 @@ public:
       root(E);
     return true;
   }
+  bool VisitOMPLinearClause(OMPLinearClause *C) {
+    for (const Expr *E : C->varlists())
+      root(E);
+    return true;
+  }
 
 private:
   /// Array operands of subscripts: their decay is an element access, not an escape.
@@ -337,10 +342,10 @@ private:
         text::directiveWithStmt(Ctx, P.D, associatedStmt(P.D)).getAsRange();
     Refs Used;
     // The region's own data-sharing clauses name variables whose values it needs
-    // (firstprivate, reduction, lastprivate, shared); `private` copies need nothing.
+    // (firstprivate, reduction, lastprivate, linear, shared); `private` copies need nothing.
     for (const OMPClause *Cl : P.D->clauses())
       if (isa<OMPFirstprivateClause>(Cl) || isa<OMPReductionClause>(Cl) ||
-          isa<OMPLastprivateClause>(Cl) || isa<OMPSharedClause>(Cl))
+          isa<OMPLastprivateClause>(Cl) || isa<OMPLinearClause>(Cl) || isa<OMPSharedClause>(Cl))
         for (const Stmt *Item : const_cast<OMPClause *>(Cl)->children())
           Used.TraverseStmt(const_cast<Stmt *>(Item));
     Used.TraverseStmt(const_cast<Stmt *>(associatedStmt(P.D)));

@@ -329,7 +329,7 @@ std::string KernelEmitter::simdFork(const Construct &S, const std::string &LoopT
     for (const ClauseVar &CV : S.Vars)
       if (CV.Var == V) {
         Private |= CV.K == ClauseVar::Private;
-        Output |= CV.K == ClauseVar::Reduction || CV.K == ClauseVar::Lastprivate;
+        Output |= CV.writesBack();
       }
     for (const Loop &Lp : S.Loops)
       Private |= Lp.Var == V && !Output;

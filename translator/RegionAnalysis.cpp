@@ -306,6 +306,32 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
           C.Vars.push_back({ClauseVar::Lastprivate, V});
       break;
     }
+    case llvm::omp::OMPC_linear: {
+      const auto *LC = cast<OMPLinearClause>(Cl);
+      if (LC->getModifier() != OMPC_LINEAR_val) { // ref, uval: for declare simd arguments
+        error(LC->getModifierLoc(), "linear modifiers other than 'val' are not supported yet");
+        break;
+      }
+      for (const Expr *E : LC->varlists()) {
+        const VarDecl *V = refVar(E);
+        if (!V)
+          continue;
+        QualType T = V->getType().getNonReferenceType();
+        if (!T->isIntegerType() && !T->isPointerType()) {
+          error(E->getBeginLoc(), "linear items other than integers and pointers are not "
+                                  "supported yet");
+          continue;
+        }
+        // A loop variable is linear anyway: its clause changes nothing.
+        if (const auto *LD = dyn_cast<OMPLoopDirective>(D))
+          if (llvm::any_of(LD->counters(), [&](const Expr *Ctr) { return refVar(Ctr) == V; }))
+            continue;
+        ClauseVar CV{ClauseVar::Linear, V};
+        CV.Step = LC->getStep();
+        C.Vars.push_back(CV);
+      }
+      break;
+    }
     case llvm::omp::OMPC_reduction: {
       const auto *RC = cast<OMPReductionClause>(Cl);
       bool Ok;

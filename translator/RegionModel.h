@@ -68,9 +68,14 @@ enum class RedOp { Plus, Times, Min, Max, BitAnd, BitOr, BitXor, LogAnd, LogOr }
 
 /// A data-sharing clause item of one construct.
 struct ClauseVar {
-  enum Kind { Private, Firstprivate, Lastprivate, Reduction } K;
+  enum Kind { Private, Firstprivate, Lastprivate, Reduction, Linear } K;
   const clang::VarDecl *Var = nullptr;
   RedOp Op = RedOp::Plus;
+  /// linear: the step (nullptr: 1). Each iteration starts with the value at the construct plus
+  /// its logical number times the step; the last iteration's value is written back.
+  const clang::Expr *Step = nullptr;
+  /// Whether the construct writes the item back to the variable outside it.
+  bool writesBack() const { return K == Lastprivate || K == Reduction || K == Linear; }
 };
 
 /// Constructs of a parallel region that are not loops: synchronization and work that one thread

@@ -351,6 +351,11 @@ public:
 void Analyzer::collectVars() {
   VarCollector VC;
   VC.TraverseStmt(const_cast<Stmt *>(associatedStmt(RootD)));
+  // The steps of the root's linear items are evaluated in the kernel too.
+  if (R.Root)
+    for (const ClauseVar &CV : R.Root->Vars)
+      if (CV.Step)
+        VC.TraverseStmt(const_cast<Expr *>(CV.Step));
   // The global variables that the functions the region calls use (through the kernel's copies of
   // them): mapped like declare target variables (OpenMP 5.x: a variable that a declare target
   // function refers to is declare target itself).
@@ -384,13 +389,13 @@ void Analyzer::collectVars() {
               "', and the kernel of the target region that uses it is a function outside it; "
               "declare the type at namespace scope");
   }
-  // Items of reduction and lastprivate clauses of a combined target
+  // Items of reduction, lastprivate and linear clauses of a combined target
   // construct are mapped tofrom (OpenMP 5.x).
   llvm::SmallPtrSet<const VarDecl *, 8> ToFrom, TargetFirstprivate,
       TargetPrivate;
   if (R.Root)
     for (const ClauseVar &CV : R.Root->Vars) {
-      if (CV.K == ClauseVar::Reduction || CV.K == ClauseVar::Lastprivate)
+      if (CV.writesBack())
         ToFrom.insert(CV.Var);
       else if (CV.K == ClauseVar::Firstprivate)
         TargetFirstprivate.insert(CV.Var);

@@ -1,0 +1,46 @@
+// linear clauses inside target regions (parallel for simd, simd over a pointer) and on a combined
+// target parallel for with a negative step; each body keeps its item linear, as OpenMP requires.
+#include <stdio.h>
+#define N 1000
+int main(void) {
+  int a[N], b[N], c[4 * N];
+  int j = 5, k = 0, s = 3;
+  double d[2 * N];
+  for (int i = 0; i < 2 * N; ++i) d[i] = i * 0.5;
+  // simd linear with the increment in the body, a step given by a variable
+#pragma omp target teams distribute map(from: a, b) map(tofrom: j, k)
+  for (int t = 0; t < 1; ++t) {
+#pragma omp parallel for simd linear(j : 1) linear(k : s)
+    for (int i = 0; i < N; ++i) {
+      a[i] = j;
+      b[i] = k;
+      j += 1;
+      k += s;
+    }
+  }
+  printf("j = %d k = %d a[17] = %d b[999] = %d\n", j, k, a[17], b[999]);
+  // target parallel for with a linear pointer and a negative step
+  int m = 4 * N;
+  double sum = 0;
+#pragma omp target parallel for linear(m : -4) map(tofrom: c, m) reduction(+: sum) map(to: d)
+  for (int i = 0; i < N; ++i) {
+    m -= 4;
+    c[m] = i;
+    sum += d[2 * i];
+  }
+  printf("m = %d c[0] = %d c[3996] = %d sum = %.1f\n", m, c[0], c[3996], sum);
+  // teams with a simd loop over a pointer
+  double out[N];
+#pragma omp target teams distribute parallel for map(to: d) map(from: out)
+  for (int r = 0; r < 10; ++r) {
+    const double *q = &d[r * 100];
+    double acc = 0;
+#pragma omp simd linear(q) reduction(+: acc)
+    for (int i = 0; i < 100; ++i) {
+      acc += *q;
+      q++;
+    }
+    out[r] = acc;
+  }
+  printf("out[3] = %.1f out[9] = %.1f\n", out[3], out[9]);
+}
