@@ -237,7 +237,8 @@ int main(int argc, const char **argv) {
   omp2cu::TranslateResult Result;
   int RC = Tool.run(omp2cu::newTranslateActionFactory(Opts, Result).get());
   // An earlier pass rewrote the main file: `this` in OpenMP constructs of member functions got a
-  // name (ThisCapture.h), then conditionals around directives were resolved (Conditionals.h).
+  // name (ThisCapture.h), directives written with _Pragma became `#pragma` lines
+  // (PragmaOperators.h), conditionals around directives were resolved (Conditionals.h).
   // Translate that text; Clang's own warnings were printed by the first pass.
   for (int Pass = 2; RC == 0 && Result.Ok && !Result.Rewritten.empty(); ++Pass) {
     std::string Text = std::move(Result.Rewritten);
@@ -245,12 +246,13 @@ int main(int argc, const char **argv) {
       outs() << Text;
       return 0;
     }
-    if (Pass > 3) {
-      errs() << "omp2cu: internal error: the input was rewritten more than twice\n";
+    if (Pass > 4) {
+      errs() << "omp2cu: internal error: the input was rewritten more than three times\n";
       return 1;
     }
-    Result = omp2cu::TranslateResult();
+    Opts.ThisRewritten |= Result.RewrittenThis;
     Opts.Reparsed = true;
+    Result = omp2cu::TranslateResult();
     tooling::ClangTool Again(DB, {Input});
     Again.mapVirtualFile(Input, Text);
     SecondPassDiagnostics Filter;

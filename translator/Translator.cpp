@@ -9,6 +9,7 @@
 #include "Translator.h"
 #include "CCompat.h"
 #include "Conditionals.h"
+#include "PragmaOperators.h"
 #include "DeviceFunctions.h"
 #include "Diagnostics.h"
 #include "Emitter.h"
@@ -252,12 +253,25 @@ public:
     if (DE.hasErrorOccurred())
       return; // errors in the input, reported by Clang
     SourceManager &SM = Ctx.getSourceManager();
-    if (!Opts.Reparsed && Ctx.getLangOpts().CPlusPlus) {
+    // Directives written with _Pragma become `#pragma` lines first (the passes after this one
+    // read the directives' text).
+    if (std::vector<const OMPExecutableDirective *> Ds = pp::pragmaOperatorDirectives(Ctx);
+        !Ds.empty()) {
+      outofline::Edits Pragmas;
+      if (pp::writePragmas(Ctx, Ds, Pragmas)) {
+        StringRef In = SM.getBufferData(SM.getMainFileID());
+        Result.Rewritten = outofline::applied(In, Pragmas, 0, In.size());
+        Result.Ok = true;
+      }
+      return;
+    }
+    if (!Opts.ThisRewritten && Ctx.getLangOpts().CPlusPlus) {
       bool Rewritten = thisref::rewriteThis(Ctx, Result.Rewritten);
       if (DE.hasErrorOccurred())
         return; // a member function that could not be moved out of its class
       if (Rewritten) {
         Result.Ok = true;
+        Result.RewrittenThis = true;
         return; // translated again from the new text
       }
     }

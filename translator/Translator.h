@@ -33,6 +33,8 @@ struct TranslateOptions {
   bool SkipPlain = false;
   /// The input is a text that an earlier pass made (TranslateResult::Rewritten).
   bool Reparsed = false;
+  /// ... and `this` in it is named already (thisref::rewriteThis() made one of those texts).
+  bool ThisRewritten = false;
 };
 
 struct TranslateResult {
@@ -43,9 +45,11 @@ struct TranslateResult {
   std::string Output;   ///< the generated source when Ok (and UsesOffload or !SkipPlain)
   std::string Original; ///< the input's text
   /// Non-empty: translate again from this text of the main file, in which `this` in the OpenMP
-  /// constructs of member functions is a variable (ThisCapture.h), or conditionals around
-  /// directives are resolved (Conditionals.h). Nothing else is set.
+  /// constructs of member functions is a variable (ThisCapture.h), directives written with
+  /// _Pragma are `#pragma` lines (PragmaOperators.h), or conditionals around directives are
+  /// resolved (Conditionals.h). Nothing else is set.
   std::string Rewritten;
+  bool RewrittenThis = false; ///< Rewritten is the text thisref::rewriteThis() made
   std::vector<report::KernelReport> Kernels;
 };
 
