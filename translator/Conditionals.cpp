@@ -5,11 +5,14 @@
 //===----------------------------------------------------------------------===//
 #include "Conditionals.h"
 #include "Diagnostics.h"
+#include "SourceText.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
+using omp2cu::text::blank;
+using omp2cu::text::lineEnd;
+using omp2cu::text::lineStart;
 
 namespace omp2cu::pp {
 namespace {
@@ -73,47 +76,6 @@ std::vector<std::vector<size_t>> groups(const std::vector<Conditional> &Conds) {
   return Groups;
 }
 
-/// The offset of the start of the line holding \p Off.
-unsigned lineStart(llvm::StringRef Text, unsigned Off) {
-  size_t NL = Text.substr(0, Off).rfind('\n');
-  return NL == llvm::StringRef::npos ? 0 : NL + 1;
-}
-
-/// The offset just after the end of the logical line holding \p Off (its `\n` included; lines
-/// continued with a backslash are one line).
-unsigned lineEnd(llvm::StringRef Text, unsigned Off) {
-  for (size_t I = Off; I < Text.size(); ++I)
-    if (Text[I] == '\n' && !(I > 0 && Text[I - 1] == '\\') &&
-        !(I > 1 && Text[I - 1] == '\r' && Text[I - 2] == '\\'))
-      return I + 1;
-  return Text.size();
-}
-
-/// Whether \p S holds only white space and comments.
-bool blank(llvm::StringRef S) {
-  while (!S.empty()) {
-    if (S.consume_front("//")) {
-      size_t NL = S.find('\n');
-      if (NL == llvm::StringRef::npos)
-        return true;
-      if (NL > 0 && S[NL - 1] == '\\')
-        return false; // a continued comment: rare, not worth the trouble
-      S = S.drop_front(NL);
-    } else if (S.consume_front("/*")) {
-      size_t E = S.find("*/");
-      if (E == llvm::StringRef::npos)
-        return false;
-      S = S.drop_front(E + 2);
-    } else if (llvm::isSpace(S.front())) {
-      S = S.drop_front();
-    } else {
-      return false;
-    }
-  }
-  return true;
-}
-
-
 } // namespace
 
 std::unique_ptr<PPCallbacks> recordConditionals(const SourceManager &SM,
@@ -129,7 +91,8 @@ bool checkRange(const SourceManager &SM, DiagnosticsEngine &DE,
   if (SM.getFileID(B) != Main)
     return true; // the conditionals recorded are the main file's
   llvm::StringRef Text = SM.getBufferData(Main);
-  unsigned Begin = SM.getFileOffset(B), End = SM.getFileOffset(SM.getExpansionLoc(C.Range.getEnd()));
+  unsigned Begin = SM.getFileOffset(B);
+  unsigned End = SM.getFileOffset(SM.getExpansionLoc(C.Range.getEnd()));
   auto Off = [&](size_t I) { return SM.getFileOffset(Conds[I].Loc); };
   auto Inside = [&](size_t I) { return Off(I) >= Begin && Off(I) < End; };
 
@@ -138,7 +101,8 @@ bool checkRange(const SourceManager &SM, DiagnosticsEngine &DE,
   for (std::vector<size_t> &G : groups(Conds))
     if (llvm::any_of(G, Inside) && !llvm::all_of(G, Inside))
       Partial.push_back(std::move(G));
-  llvm::sort(Partial, [&](const auto &X, const auto &Y) { return Off(X.front()) > Off(Y.front()); });
+  llvm::sort(Partial,
+             [&](const auto &X, const auto &Y) { return Off(X.front()) > Off(Y.front()); });
 
   // [Lo, Hi): the directive's lines, and the groups around them resolved so far.
   unsigned Lo = lineStart(Text, Begin);

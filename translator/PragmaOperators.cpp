@@ -6,6 +6,7 @@
 #include "PragmaOperators.h"
 #include "Diagnostics.h"
 #include "RegionAnalysis.h"
+#include "SourceText.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -71,12 +72,6 @@ private:
   unsigned InTarget = 0; ///< inside target constructs: their directives are translated too
 };
 
-/// Whether [\p From, \p To) of \p Text holds only white space and a trailing // comment.
-bool blankTo(StringRef Text, size_t From, size_t To) {
-  StringRef S = Text.slice(From, To).ltrim(" \t\r\f\v");
-  return S.empty() || S.starts_with("//");
-}
-
 } // namespace
 
 std::vector<const OMPExecutableDirective *> pragmaOperatorDirectives(ASTContext &Ctx) {
@@ -117,10 +112,8 @@ bool writePragmas(ASTContext &Ctx, const std::vector<const OMPExecutableDirectiv
         continue;
       }
     }
-    size_t LineStart = In.substr(0, B).rfind('\n');
-    LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
-    size_t LineEnd = In.find('\n', End);
-    if (!blankTo(In, LineStart, B) || !blankTo(In, End, LineEnd == StringRef::npos ? In.size() : LineEnd)) {
+    if (!text::blank(In.slice(text::lineStart(In, B), B)) ||
+        !text::blank(In.slice(End, text::lineEnd(In, End)))) {
       Fail("other code shares its line");
       continue;
     }

@@ -36,7 +36,8 @@ std::vector<const clang::OMPExecutableDirective *> pragmaOperatorDirectives(clan
 /// Adds to \p E, for each directive of \p Ds (written with _Pragma, in the main file), the edit
 /// that writes it as a `#pragma` line in place of the macro use that expands to it. Reports each
 /// one that cannot be written so, and returns false if there was any.
-bool writePragmas(clang::ASTContext &Ctx, const std::vector<const clang::OMPExecutableDirective *> &Ds,
+bool writePragmas(clang::ASTContext &Ctx,
+                  const std::vector<const clang::OMPExecutableDirective *> &Ds,
                   outofline::Edits &E);
 
 } // namespace omp2cu::pp

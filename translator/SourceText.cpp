@@ -1,6 +1,7 @@
 //===- SourceText.cpp - Source ranges and text of AST nodes ---------------===//
 #include "SourceText.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
 
 #include "clang/AST/Decl.h"
@@ -275,6 +276,42 @@ std::string cstring(StringRef S) {
     Out += C;
   }
   return Out;
+}
+
+unsigned lineStart(StringRef Text, unsigned Off) {
+  size_t NL = Text.substr(0, Off).rfind('\n');
+  return NL == StringRef::npos ? 0 : NL + 1;
+}
+
+unsigned lineEnd(StringRef Text, unsigned Off) {
+  for (size_t I = Off; I < Text.size(); ++I)
+    if (Text[I] == '\n' && !(I > 0 && Text[I - 1] == '\\') &&
+        !(I > 1 && Text[I - 1] == '\r' && Text[I - 2] == '\\'))
+      return I + 1;
+  return Text.size();
+}
+
+bool blank(StringRef S) {
+  while (!S.empty()) {
+    if (S.consume_front("//")) {
+      size_t NL = S.find('\n');
+      if (NL == StringRef::npos)
+        return true;
+      if (NL > 0 && S[NL - 1] == '\\')
+        return false; // a continued comment: rare, not worth the trouble
+      S = S.drop_front(NL);
+    } else if (S.consume_front("/*")) {
+      size_t E = S.find("*/");
+      if (E == StringRef::npos)
+        return false;
+      S = S.drop_front(E + 2);
+    } else if (llvm::isSpace(S.front())) {
+      S = S.drop_front();
+    } else {
+      return false;
+    }
+  }
+  return true;
 }
 
 } // namespace omp2cu::text

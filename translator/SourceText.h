@@ -59,6 +59,13 @@ unsigned line(const clang::SourceManager &SM, clang::SourceLocation L);
 std::string fileName(const clang::SourceManager &SM, clang::SourceLocation L);
 /// Escapes text for a C string literal.
 std::string cstring(llvm::StringRef S);
+/// The offset of the start of the line of \p Text that holds offset \p Off.
+unsigned lineStart(llvm::StringRef Text, unsigned Off);
+/// The offset just after the end of the logical line of \p Text that holds \p Off (its `\n`
+/// included; lines continued with a backslash are one line).
+unsigned lineEnd(llvm::StringRef Text, unsigned Off);
+/// Whether \p S holds only white space and comments.
+bool blank(llvm::StringRef S);
 
 } // namespace omp2cu::text
 

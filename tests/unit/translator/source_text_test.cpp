@@ -1,6 +1,6 @@
-// Unit tests of text::rewritten: the same text as Rewriter::getRewrittenText for every range of a
-// file after many edits (insertions before and after, replacements, removals), and edits of
-// another file left out.
+// Unit tests of SourceText: text::rewritten gives the same text as Rewriter::getRewrittenText for
+// every range of a file after many edits (insertions before and after, replacements, removals),
+// and edits of another file left out; the line and blank-text helpers of the first passes.
 #include <catch2/catch.hpp>
 
 #include "SourceText.h"
@@ -65,4 +65,27 @@ TEST_CASE("text::rewritten agrees with Rewriter::getRewrittenText", "[text]") {
     }
   }
   CHECK(text::rewritten(RW, All) == RW.getRewrittenText(All));
+}
+
+TEST_CASE("text::lineStart and text::lineEnd: logical lines", "[text]") {
+  const std::string T = "int a;\n#define X \\\n  1\n#if X \\\r\n  > 0\nint b;";
+  CHECK(text::lineStart(T, 0) == 0);
+  CHECK(text::lineStart(T, 3) == 0);
+  CHECK(text::lineStart(T, 7) == 7);  // "#define"
+  CHECK(text::lineStart(T, 20) == 19); // "  1": a physical line of its own
+  // A backslash before the line break (also before \r\n) continues the line.
+  CHECK(text::lineEnd(T, 7) == 23);  // after "  1\n"
+  CHECK(text::lineEnd(T, 23) == 38); // "#if X \\\r\n  > 0\n"
+  CHECK(text::lineEnd(T, 38) == T.size()); // the last line has no break
+}
+
+TEST_CASE("text::blank: white space and comments only", "[text]") {
+  CHECK(text::blank(""));
+  CHECK(text::blank(" \t\n  \r\n"));
+  CHECK(text::blank("  // a comment\n  /* another\n one */  \n"));
+  CHECK(text::blank("// the last line, no break"));
+  CHECK_FALSE(text::blank("  x = 1; // code"));
+  CHECK_FALSE(text::blank("/* not closed"));
+  CHECK_FALSE(text::blank("// continued \\\n on the next line"));
+  CHECK_FALSE(text::blank("  #pragma omp simd\n"));
 }
