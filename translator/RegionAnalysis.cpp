@@ -89,10 +89,35 @@ SyncKind syncKindOf(OpenMPDirectiveKind K) {
   }
 }
 
-unsigned leavesOf(OpenMPDirectiveKind K, bool &Unsupported) {
+/// What a `loop` construct is, after the leaves \p Before of its combined directive, inside
+/// \p Parent. Clang's Sema already turns a `loop` nested in a region into the construct it stands
+/// for (distribute, for or simd); the combined forms stay `loop` and run as clang's code
+/// generation runs them: `teams loop` as `teams distribute parallel for`, `parallel loop` as
+/// `parallel for`. Any other `loop` is bound by its bind clause or the region it is closely
+/// nested in, as Sema binds them: teams (distribute), parallel (for), else the thread (simd).
+unsigned loopLeaves(const OMPExecutableDirective *D, unsigned Before, const Construct *Parent) {
+  if (Before & LeafTeams)
+    return LeafDistribute | LeafParallel | LeafFor;
+  if (Before & LeafParallel)
+    return LeafFor;
+  OpenMPBindClauseKind Bind = OMPC_BIND_thread;
+  if (const auto *BC = D->getSingleClause<OMPBindClause>())
+    Bind = BC->getBindKind();
+  else if (Parent && !Parent->IsLoop && Parent->Sync == SyncKind::None &&
+           (Parent->Leaves & (LeafTeams | LeafParallel)))
+    // Closely nested: the innermost leaf of the parent is teams or parallel.
+    Bind = (Parent->Leaves & LeafParallel) ? OMPC_BIND_parallel : OMPC_BIND_teams;
+  switch (Bind) {
+  case OMPC_BIND_teams: return LeafDistribute;
+  case OMPC_BIND_parallel: return LeafFor;
+  default: return LeafSimd;
+  }
+}
+
+unsigned leavesOf(const OMPExecutableDirective *D, const Construct *Parent, bool &Unsupported) {
   unsigned L = 0;
   Unsupported = false;
-  for (llvm::omp::Directive Leaf : llvm::omp::getLeafConstructsOrSelf(K)) {
+  for (llvm::omp::Directive Leaf : llvm::omp::getLeafConstructsOrSelf(D->getDirectiveKind())) {
     switch (Leaf) {
     case llvm::omp::OMPD_target: L |= LeafTarget; break;
     case llvm::omp::OMPD_teams: L |= LeafTeams; break;
@@ -100,6 +125,7 @@ unsigned leavesOf(OpenMPDirectiveKind K, bool &Unsupported) {
     case llvm::omp::OMPD_parallel: L |= LeafParallel; break;
     case llvm::omp::OMPD_for: L |= LeafFor; break;
     case llvm::omp::OMPD_simd: L |= LeafSimd; break;
+    case llvm::omp::OMPD_loop: L |= loopLeaves(D, L, Parent); break;
     default: Unsupported = true; break;
     }
   }
@@ -234,7 +260,8 @@ HostFallback hostFallback(ASTContext &Ctx, const OMPExecutableDirective *D) {
       InHostConstruct |= !isa<OMPTargetDataDirective>(Outer);
   if (!InHostConstruct)
     return F;
-  F.Ok = Leaves.size() >= 2 && Leaves[1] == llvm::omp::OMPD_distribute;
+  F.Ok = Leaves.size() >= 2 &&
+         (Leaves[1] == llvm::omp::OMPD_distribute || Leaves[1] == llvm::omp::OMPD_loop);
   F.TeamsDropped = F.Ok;
   if (F.Ok)
     F.Name = Leaves.back() == llvm::omp::OMPD_simd ? "parallel for simd" : "parallel for";
@@ -488,6 +515,7 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
     case llvm::omp::OMPC_aligned:
     case llvm::omp::OMPC_proc_bind:
     case llvm::omp::OMPC_order:
+    case llvm::omp::OMPC_bind: // read with the leaves (loopLeaves)
     case llvm::omp::OMPC_nontemporal:
       break;
     default:
@@ -513,12 +541,11 @@ Analyzer::buildConstruct(const OMPExecutableDirective *D, const Construct *Paren
   C->Sync = syncKindOf(D->getDirectiveKind());
   bool Unsupported = false;
   if (C->Sync == SyncKind::None)
-    C->Leaves = leavesOf(D->getDirectiveKind(), Unsupported);
+    C->Leaves = leavesOf(D, Parent, Unsupported);
   if (Unsupported || (IsRoot && C->Sync != SyncKind::None)) {
     error(D->getBeginLoc(),
-          "'#pragma omp " +
-              llvm::omp::getOpenMPDirectiveName(D->getDirectiveKind()) +
-              "' inside a target region is not supported yet");
+          "'#pragma omp " + llvm::omp::getOpenMPDirectiveName(D->getDirectiveKind()) + "'" +
+              (IsRoot ? "" : " inside a target region") + " is not supported yet");
     return nullptr;
   }
   if (C->Sync == SyncKind::Section && !(Parent && Parent->Sync == SyncKind::Sections)) {
