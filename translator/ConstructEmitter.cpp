@@ -337,7 +337,7 @@ std::string KernelEmitter::construct(const Construct &C, std::set<const VarDecl 
   // Privatization of the clause items, against the storage outside.
   std::string Pro, Epi;
   std::set<const VarDecl *> ClauseVars;
-  bool TrackLast = false;
+  bool TrackLast = false, HasLinear = false;
   for (const ClauseVar &CV : C.Vars) {
     const VarDecl *V = CV.Var;
     const SharedSlot *Shared = slot(V, &C);
@@ -376,13 +376,23 @@ std::string KernelEmitter::construct(const Construct &C, std::set<const VarDecl 
                            CV.Step ? "(" + text::get(Ctx, CV.Step->getSourceRange()) + ")"
                                    : std::string("1"));
       Pro += Declare("");
-      if (CP.Scope == LevelLanes && P.Simd && !outerIsShared(V, C, Priv))
-        // The lanes of the group each hold a copy of the outer variable: all get the value of
-        // the lane that ran the last iteration.
-        Epi += fmt::format("{0}  {1} = omp2cu::dev::group_last({1}, {2}, omp2cu_last_L{3});\n",
-                           Ind, Outer, N, C.Line);
-      else
-        Epi += fmt::format("{}  if (omp2cu_last_L{}) {} = {};\n", Ind, C.Line, Outer, N);
+      HasLinear |= CV.K == ClauseVar::Linear;
+      {
+        // A loop variable gets the value sequential execution leaves after the loop.
+        std::string Last = N;
+        for (size_t K = 0; K < C.Loops.size(); ++K)
+          if (C.Loops[K].Var == V)
+            Last = fmt::format("omp2cu::loop::value<{0}>(omp2cu_lb{1}_L{2}, omp2cu_st{1}_L{2}, "
+                               "omp2cu_n{1}_L{2})",
+                               T, K, C.Line);
+        if (CP.Scope == LevelLanes && P.Simd && !outerIsShared(V, C, Priv))
+          // The lanes of the group each hold a copy of the outer variable: all get the value of
+          // the lane that ran the last iteration.
+          Epi += fmt::format("{0}  {1} = omp2cu::dev::group_last({1}, {2}, omp2cu_last_L{3});\n",
+                             Ind, Outer, Last, C.Line);
+        else
+          Epi += fmt::format("{}  if (omp2cu_last_L{}) {} = {};\n", Ind, C.Line, Outer, Last);
+      }
       break;
     case ClauseVar::Reduction: {
       const char *Op = opName(CV.Op);
@@ -412,6 +422,14 @@ std::string KernelEmitter::construct(const Construct &C, std::set<const VarDecl 
       break;
     }
     }
+  }
+  // Every executor reads the start of the linear items before the one with the last iteration
+  // writes it back.
+  if (HasLinear && C.IsLoop) {
+    if (CP.Scope & LevelThreads)
+      Pro += Ind + "  " + Rt + "sync_team(); // the linear items' start is read\n";
+    else if ((CP.Scope & LevelLanes) && P.Simd)
+      Pro += Ind + "  " + Rt + "sync_group(); // the linear items' start is read\n";
   }
   std::set<const VarDecl *> InnerPriv = Priv;
   InnerPriv.insert(ClauseVars.begin(), ClauseVars.end());

@@ -148,8 +148,8 @@ bool collect(ASTContext &Ctx, const OMPExecutableDirective *D, Common &C,
         C.Depend += Dep;
         break;
       }
-      diag::error(DE, Cl->getBeginLoc(),
-                  "a 'depend' clause written in a macro is not supported yet");
+      diag::error(DE, Cl->getBeginLoc(), "a 'depend' clause written in a macro or with an array "
+                                         "section of a member is not supported yet");
       C.Ok = false;
       break;
     default:

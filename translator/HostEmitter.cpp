@@ -142,6 +142,7 @@ std::string hostDirective(ASTContext &Ctx, const OMPExecutableDirective *D) {
     case llvm::omp::OMPC_num_teams:
     case llvm::omp::OMPC_thread_limit:
     case llvm::omp::OMPC_dist_schedule:
+    case llvm::omp::OMPC_bind:
       if (!F.TeamsDropped)
         Clauses += " " + text::get(Ctx, SourceRange(Cl->getBeginLoc(), Cl->getEndLoc()));
       continue;

@@ -272,6 +272,11 @@ std::string dependClause(ASTContext &Ctx, const OMPClause *Cl) {
   const SourceManager &SM = Ctx.getSourceManager();
   if (Cl->getBeginLoc().isMacroID() || Cl->getEndLoc().isMacroID())
     return "";
+  // g++ (nvcc's host compiler) parses no array section of a member (s.u[0:n]) there.
+  for (const Expr *E : cast<OMPDependClause>(Cl)->varlists())
+    if (const auto *AS = dyn_cast<ArraySectionExpr>(E->IgnoreParenImpCasts()))
+      if (isa<MemberExpr>(AS->getBase()->IgnoreParenImpCasts()))
+        return "";
   bool Invalid = false;
   const char *B = SM.getCharacterData(Cl->getBeginLoc(), &Invalid);
   const char *E = SM.getCharacterData(Cl->getEndLoc(), &Invalid); // its ')'
@@ -349,11 +354,13 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
                                   "supported yet");
           continue;
         }
-        // A loop variable is linear anyway: its clause changes nothing.
+        // A loop variable is linear anyway: the clause only writes its value after the loop
+        // back, as lastprivate does.
+        bool Counter = false;
         if (const auto *LD = dyn_cast<OMPLoopDirective>(D))
-          if (llvm::any_of(LD->counters(), [&](const Expr *Ctr) { return refVar(Ctr) == V; }))
-            continue;
-        ClauseVar CV{ClauseVar::Linear, V};
+          Counter = llvm::any_of(LD->counters(),
+                                 [&](const Expr *Ctr) { return refVar(Ctr) == V; });
+        ClauseVar CV{Counter ? ClauseVar::Lastprivate : ClauseVar::Linear, V};
         CV.Step = LC->getStep();
         C.Vars.push_back(CV);
       }
@@ -487,7 +494,8 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
       else if (std::string Dep = dependClause(Ctx, Cl); !Dep.empty())
         R.Depend += Dep;
       else
-        error(Cl->getBeginLoc(), "a 'depend' clause written in a macro is not supported yet");
+        error(Cl->getBeginLoc(), "a 'depend' clause written in a macro or with an array section "
+                                 "of a member is not supported yet");
       break;
     case llvm::omp::OMPC_copyprivate:
       for (const Expr *E : cast<OMPCopyprivateClause>(Cl)->varlists())

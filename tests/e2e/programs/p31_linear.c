@@ -43,4 +43,22 @@ int main(void) {
     out[r] = acc;
   }
   printf("out[3] = %.1f out[9] = %.1f\n", out[3], out[9]);
+  // Threads that start late must still see the start value: the last iteration (on thread 0
+  // with this schedule) writes j back only after every thread has read it.
+  int e[61], jj = 0;
+#pragma omp target parallel for linear(jj : 1) num_threads(4) schedule(static, 1) map(tofrom: e, jj)
+  for (int i = 0; i < 61; i++)
+    e[i] = jj;
+  int wrong = 0;
+  for (int i = 0; i < 61; i++)
+    wrong += e[i] != i;
+  // A loop variable declared outside, linear or lastprivate: the value after the loop.
+  int li = -1, lj = 1, t2 = 0;
+#pragma omp target simd linear(li) linear(lj : 3) map(tofrom: li, lj, e)
+  for (li = 0; li < 50; li++)
+    e[li] = lj;
+#pragma omp target parallel for lastprivate(t2) map(tofrom: e, t2)
+  for (t2 = 0; t2 < 50; t2 += 3)
+    e[t2] += 1;
+  printf("wrong = %d jj = %d li = %d lj = %d t2 = %d e[3] = %d\n", wrong, jj, li, lj, t2, e[3]);
 }

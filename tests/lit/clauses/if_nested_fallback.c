@@ -16,6 +16,9 @@ void f(int n, double *a, int big) {
 #pragma omp target teams distribute map(tofrom: a[0:n]) if(big) private(s)
     for (int i = 0; i < n; ++i)
       a[i] += 1;
+#pragma omp target teams loop bind(teams) map(tofrom: a[0:n]) if(target: big)
+    for (int i = 0; i < n; ++i)
+      a[i] += 1;
   }
 #pragma omp target data map(to: a[0:n])
   {
@@ -30,6 +33,8 @@ void f(int n, double *a, int big) {
 // CHECK-NEXT: #pragma omp parallel for simd reduction(+: s){{$}}
 // CHECK: } else { // if(target: false): the construct runs on the host
 // CHECK-NEXT: #pragma omp parallel for if(big) private(s){{$}}
+// CHECK: } else { // if(target: false): the construct runs on the host
+// CHECK-NEXT: #pragma omp parallel for{{$}}
 // CHECK: } else { // if(target: false): the construct runs on the host
 // CHECK-NEXT: #pragma omp teams distribute parallel for reduction(+: s) num_teams(4){{$}}
 

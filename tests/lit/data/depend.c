@@ -28,5 +28,5 @@ void g(int n, double *a) {
   for (int i = 0; i < n; i++)
     a[i] += 1;
 }
-// MACRO: depend.c:[[@LINE-4]]:70: error: a 'depend' clause written in a macro is not supported yet
+// MACRO: depend.c:[[@LINE-4]]:70: error: a 'depend' clause written in a macro or with an array section of a member is not supported yet
 #endif
