@@ -144,13 +144,10 @@ bool collect(ASTContext &Ctx, const OMPExecutableDirective *D, Common &C,
       // Runs synchronously: a valid execution of a deferrable task.
       break;
     case llvm::omp::OMPC_depend:
-      if (std::string Dep = analysis::dependClause(Ctx, Cl); !Dep.empty()) {
+      if (std::string Dep = analysis::dependClause(Ctx, Cl); !Dep.empty())
         C.Depend += Dep;
-        break;
-      }
-      diag::error(DE, Cl->getBeginLoc(), "a 'depend' clause written in a macro or with an array "
-                                         "section of a member is not supported yet");
-      C.Ok = false;
+      else
+        C.Ok = false; // reported
       break;
     default:
       diag::error(DE, Cl->getBeginLoc(),

@@ -270,18 +270,24 @@ HostFallback hostFallback(ASTContext &Ctx, const OMPExecutableDirective *D) {
 
 std::string dependClause(ASTContext &Ctx, const OMPClause *Cl) {
   const SourceManager &SM = Ctx.getSourceManager();
+  auto Unsupported = [&] {
+    diag::error(Ctx.getDiagnostics(), Cl->getBeginLoc(),
+                "a 'depend' clause written in a macro or with an array section of a member is "
+                "not supported yet");
+    return std::string();
+  };
   if (Cl->getBeginLoc().isMacroID() || Cl->getEndLoc().isMacroID())
-    return "";
+    return Unsupported();
   // g++ (nvcc's host compiler) parses no array section of a member (s.u[0:n]) there.
   for (const Expr *E : cast<OMPDependClause>(Cl)->varlists())
     if (const auto *AS = dyn_cast<ArraySectionExpr>(E->IgnoreParenImpCasts()))
       if (isa<MemberExpr>(AS->getBase()->IgnoreParenImpCasts()))
-        return "";
+        return Unsupported();
   bool Invalid = false;
   const char *B = SM.getCharacterData(Cl->getBeginLoc(), &Invalid);
   const char *E = SM.getCharacterData(Cl->getEndLoc(), &Invalid); // its ')'
   if (Invalid || E <= B || *E != ')')
-    return "";
+    return Unsupported();
   return " " + std::string(B, E + 1);
 }
 
@@ -494,8 +500,7 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
       else if (std::string Dep = dependClause(Ctx, Cl); !Dep.empty())
         R.Depend += Dep;
       else
-        error(Cl->getBeginLoc(), "a 'depend' clause written in a macro or with an array section "
-                                 "of a member is not supported yet");
+        Failed = true; // reported
       break;
     case llvm::omp::OMPC_copyprivate:
       for (const Expr *E : cast<OMPCopyprivateClause>(Cl)->varlists())

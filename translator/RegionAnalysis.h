@@ -85,8 +85,8 @@ bool mapModifiers(clang::ASTContext &Ctx, const clang::OMPClause *C, unsigned &M
 /// after a modifier) and its `)`.
 std::string clauseArg(clang::ASTContext &Ctx, const clang::OMPClause *Cl,
                       clang::SourceLocation Open);
-/// A depend clause as written, " depend(in: a[0:n])"; "" when it is written in a macro or has
-/// an array section of a member (s.u[0:n]), which g++ does not parse there.
+/// A depend clause as written, " depend(in: a[0:n])". Reports one written in a macro or with an
+/// array section of a member (s.u[0:n]), which g++ does not parse there, and returns "".
 std::string dependClause(clang::ASTContext &Ctx, const clang::OMPClause *Cl);
 
 /// How the host fallback of target construct \p D (its `if(target:)` false) runs: its leaf
