@@ -377,12 +377,41 @@ TEST_CASE("exit data from inside a data region: the structured count keeps the d
   host::exit_data(A, 0, 2, MapKind::From, 0, "A", Here);
   CHECK(A[0] == 1);
   CHECK(counts(A) == Counts{1, 0});
-  // A release with a dynamic count of zero changes nothing (the structured count stays).
-  host::exit_data(A, 0, 2, MapKind::Release, 0, "A", Here);
-  CHECK(counts(A) == Counts{1, 0});
   R.end();
   CHECK(A[0] == 10);
   CHECK(counts(A) == Absent);
+}
+
+// The reference count moves as libomptarget's and libgomp's single count (libgomp.c/target-20.c):
+// an exit with a dynamic count of zero takes the structured reference.
+TEST_CASE("exit data with a dynamic count of zero takes the structured reference", "[data]") {
+  int A[2] = {1, 2};
+  host::TargetRegion Outer("target data", __FILE__, __LINE__);
+  Outer.map(A, 0, 2, MapKind::From, "A");
+  host::TargetRegion Inner("target data", __FILE__, __LINE__);
+  int *D = Inner.map(A, 0, 2, MapKind::From, "A");
+  D[0] = 1337;
+  host::exit_data(A, 0, 2, MapKind::From, 0, "A", Here);
+  CHECK(A[0] == 1); // The count is 1: no copy yet.
+  CHECK(counts(A) == Counts{1, 0});
+  Inner.end(); // The last reference: copied back.
+  CHECK(A[0] == 1337);
+  CHECK(counts(A) == Absent);
+  A[0] = 4896;
+  Outer.end(); // Not present any more: ignored.
+  CHECK(A[0] == 4896);
+}
+
+TEST_CASE("exit data release inside a data region that holds the only reference frees it",
+          "[data]") {
+  int A[2] = {1, 2};
+  host::TargetRegion R("target data", __FILE__, __LINE__);
+  int *D = R.map(A, 0, 2, MapKind::ToFrom, "A");
+  D[0] = 10;
+  host::exit_data(A, 0, 2, MapKind::Release, 0, "A", Here);
+  CHECK(counts(A) == Absent);
+  R.end();
+  CHECK(A[0] == 1); // Released: nothing to copy back at the region's end.
 }
 
 TEST_CASE("exit data delete while the structured count is > 0 removes the data", "[data]") {
@@ -424,12 +453,61 @@ TEST_CASE("enter and exit data of a section inside mapped data share its entry",
   CHECK(counts(A.data()) == Absent);
 }
 
-TEST_CASE("zero-length sections and null bases are ignored by enter and exit and update", "[data]") {
+TEST_CASE("zero-length sections of absent data and null bases are ignored", "[data]") {
   int A[2] = {1, 2};
-  host::enter_data(A, 0, 0, MapKind::To, ModPresent, "A", Here);
+  host::enter_data(A, 0, 0, MapKind::To, 0, "A", Here);
   host::enter_data(static_cast<int *>(nullptr), 0, 4, MapKind::To, 0, "p", Here);
-  host::exit_data(A, 1, 0, MapKind::From, ModPresent, "A", Here);
+  host::exit_data(A, 1, 0, MapKind::From, 0, "A", Here);
+  host::exit_data(A, 1, 0, MapKind::Delete, 0, "A", Here);
   host::update_to(A, 0, 0, ModPresent, "A", Here);
+  CHECK(counts(A) == Absent);
+}
+
+// libgomp.c/target-24.c: a zero-length section refers to the data that contains it.
+TEST_CASE("zero-length sections move the counts of the data that contains them", "[data]") {
+  int A[10] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+  int *B = A;
+  host::enter_data(&A, 0, 1, MapKind::To, 0, "a", Here);
+  host::enter_data(B, 0, 0, MapKind::Alloc, 0, "b[:0]", Here);
+  CHECK(counts(A) == Counts{0, 2});
+  host::exit_data(B, 0, 0, MapKind::Release, 0, "b[:0]", Here);
+  CHECK(omp2cu::omp_target_is_present(B, 0) == 1);
+  host::exit_data(B, 0, 0, MapKind::Release, 0, "b[:0]", Here);
+  CHECK(omp2cu::omp_target_is_present(B, 0) == 0);
+  host::enter_data(&A, 0, 1, MapKind::To, 0, "a", Here);
+  devcopy(A)[0] = 42;
+  host::enter_data(B, 0, 0, MapKind::To, ModAlways, "b[:0]", Here);
+  CHECK(devcopy(A)[0] == 42); // Nothing to copy.
+  CHECK(counts(A) == Counts{0, 2});
+  host::exit_data(B, 0, 0, MapKind::Delete, 0, "b[:0]", Here);
+  CHECK(omp2cu::omp_target_is_present(B, 0) == 0);
+  CHECK(A[0] == 0);
+  host::exit_data(B, 0, 0, MapKind::From, 0, "b[:0]", Here); // Absent: ignored.
+  // In a data region: counted and given back at its end; the region's from copies nothing.
+  host::enter_data(&A, 0, 1, MapKind::To, 0, "a", Here);
+  {
+    host::TargetRegion R("target data", __FILE__, __LINE__);
+    int *D = R.map(B, 2, 0, MapKind::From, "b[2:0]");
+    CHECK(D == devcopy(A));
+    CHECK(counts(A) == Counts{1, 1});
+    D[2] = 7;
+    host::exit_data(&A, 0, 1, MapKind::Release, 0, "a", Here);
+    CHECK(counts(A) == Counts{1, 0});
+    R.end();
+  }
+  CHECK(counts(A) == Absent);
+  CHECK(A[2] == 2);
+}
+
+TEST_CASE("a zero-length section one past mapped data is translated but not counted", "[data]") {
+  int A[4] = {1, 2, 3, 4};
+  host::enter_data(A, 0, 2, MapKind::To, 0, "A[0:2]", Here);
+  {
+    host::TargetRegion R("target data", __FILE__, __LINE__);
+    CHECK(R.map(A, 2, 0, MapKind::ToFrom, "A[2:0]") == devcopy(A));
+    CHECK(counts(A) == Counts{0, 1});
+  }
+  host::exit_data(A, 0, 2, MapKind::Release, 0, "A[0:2]", Here);
   CHECK(counts(A) == Absent);
 }
 
@@ -499,6 +577,45 @@ TEST_CASE("device_address translates mapped pointers and returns others unchange
   CHECK(R.device_address(static_cast<long *>(nullptr)) == nullptr);
   const long *C = A + 3;
   CHECK(R.device_address(C) == D + 3);
+}
+
+// ---- The initial device ------------------------------------------------------------------------
+
+// OpenMP 5.0: device(omp_get_initial_device()) runs a construct on the host; data directives and
+// target data do nothing there (the host's data is the data).
+TEST_CASE("constructs on the initial device map nothing", "[data][devices]") {
+  const int Host = omp2cu::omp_get_initial_device();
+  int A[4] = {1, 2, 3, 4};
+  CHECK(host::runs_on_host(Host));
+  CHECK_FALSE(host::runs_on_host(0));
+  CHECK_FALSE(host::runs_on_host(-1));
+  host::enter_data(A, 0, 4, MapKind::To, 0, "A", Here, Host);
+  host::update_to(A, 0, 4, ModPresent, "A", Here, Host);
+  CHECK(counts(A) == Absent);
+  {
+    host::TargetRegion R("target data", __FILE__, __LINE__, Host);
+    CHECK(R.device() == Host);
+    CHECK(R.map(A, 1, 3, MapKind::ToFrom, "A[1:3]", ModPresent) == A);
+    CHECK(R.translate(A + 2, "p") == A + 2);
+    CHECK(R.device_address(A) == A);
+    CHECK(counts(A) == Absent);
+    A[0] = 10;
+  }
+  host::exit_data(A, 0, 4, MapKind::From, ModPresent, "A", Here, Host);
+  CHECK(A[0] == 10);
+  CHECK(counts(A) == Absent);
+}
+
+TEST_CASE("a default device that is the initial device runs constructs on the host",
+          "[data][devices]") {
+  const int Saved = omp2cu::omp_get_default_device();
+  omp2cu::omp_set_default_device(omp2cu::omp_get_initial_device());
+  CHECK(host::runs_on_host(-1));
+  int A[2] = {1, 2};
+  host::enter_data(A, 0, 2, MapKind::To, 0, "A", Here);
+  CHECK(counts(A) == Absent);
+  omp2cu::omp_set_default_device(Saved);
+  CHECK_FALSE(host::runs_on_host(-1));
 }
 
 // ---- Several host threads ----------------------------------------------------------------------

@@ -51,7 +51,40 @@ int main(int argc, char **argv) {
   } else if (!std::strcmp(What, "bad_device")) {
     host::TargetRegion R("kern_dev", "input.c", 11, 3);
   } else if (!std::strcmp(What, "initial_device_region")) {
+    // A region on the host maps nothing (fine) but cannot launch a kernel.
     host::TargetRegion R("kern_host", "input.c", 12, omp2cu::omp_get_initial_device());
+    if (R.map(A, 0, 10, MapKind::ToFrom, "A") != A)
+      return 3;
+    R.launch(deadlock_kernel, host::LaunchConfig{}, A);
+  } else if (!std::strcmp(What, "present_member")) {
+    // LLVM mapping/padding_not_mapped.c: s.x next to mapped members is not present.
+    struct S {
+      int x, y;
+      double z;
+    };
+    static S s;
+    const host::Where W{"target enter data", "input.c", 18};
+    const host::Span Yz = host::span_of(s.y, s.z);
+    host::enter_data(Yz.begin, 0, Yz.bytes, MapKind::Alloc, 0, "s", W);
+    const host::Span X = host::span_of(s.x);
+    host::enter_data(X.begin, 0, X.bytes, MapKind::Alloc, 0, "s", W);
+    host::enter_member(&s.x, 0, 1, MapKind::Alloc, ModPresent, "s.x", W);
+  } else if (!std::strcmp(What, "present_member_region")) {
+    struct S {
+      int x, y;
+    };
+    static S s;
+    host::TargetRegion R("kern_member", "input.c", 19);
+    R.map(&s, 0, 1, MapKind::Alloc, "s");
+    R.map_member(&s.y, 0, 1, MapKind::To, "s.y", ModPresent);
+  } else if (!std::strcmp(What, "present_zero_length")) {
+    // LLVM mapping/present/zero_length_array_section_exit.c: arr[0:0] maps nothing.
+    const host::Where W{"target exit data", "input.c", 20};
+    host::enter_data(A, 0, 5, MapKind::Alloc, 0, "arr", W);
+    host::exit_data(A, 0, 0, MapKind::Release, ModPresent, "arr[0:0]", W); // Fine.
+    host::exit_data(A, 0, 5, MapKind::Release, 0, "arr", W);
+    host::enter_data(A, 0, 0, MapKind::Alloc, 0, "arr[0:0]", W);
+    host::exit_data(A, 0, 0, MapKind::Release, ModPresent, "arr[0:0]", W);
   } else if (!std::strcmp(What, "bad_default_device")) {
     omp2cu::omp_set_default_device(5);
     host::enter_data(A, 0, 10, MapKind::To, 0, "A", {"target enter data", "input.c", 13});

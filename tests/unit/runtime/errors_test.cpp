@@ -97,12 +97,31 @@ TEST_CASE("a target region on a device that does not exist is fatal", "[errors][
         "(input.c:11)\n");
 }
 
-TEST_CASE("a target region on the initial device is fatal", "[errors][devices]") {
+TEST_CASE("a kernel launch on the initial device is fatal", "[errors][devices]") {
   Outcome O = runChild("initial_device_region");
   CHECK(O.status == 1);
+  CHECK(O.output == "omp2cu: error: a kernel cannot run on the initial device 1 (the host runs "
+                    "the region's host fallback) in kern_host (input.c:12)\n");
+}
+
+TEST_CASE("a member with the present modifier in a structure that was not present is fatal",
+          "[errors][data]") {
+  Outcome O = runChild("present_member");
+  CHECK(O.status == 1);
   CHECK(O.output ==
-        "omp2cu: error: invalid device number 1 (the program has 1 device) in kern_host "
-        "(input.c:12)\n");
+        "omp2cu: error: 's.x' is not present on device 0 in target enter data (input.c:18)\n");
+  O = runChild("present_member_region");
+  CHECK(O.status == 1);
+  CHECK(O.output ==
+        "omp2cu: error: 's.y' is not present on device 0 in kern_member (input.c:19)\n");
+}
+
+TEST_CASE("a zero-length section with the present modifier needs data that contains it",
+          "[errors][data]") {
+  Outcome O = runChild("present_zero_length");
+  CHECK(O.status == 1);
+  CHECK(O.output == "omp2cu: error: 'arr[0:0]' is not present on device 0 in target exit data "
+                    "(input.c:20)\n");
 }
 
 TEST_CASE("an invalid default device is fatal where it is used", "[errors][devices]") {

@@ -4,8 +4,11 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <cstring>
+#include <random>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -439,4 +442,248 @@ TEST_CASE("TargetRegion::attach: a struct and its member's section in one region
   CHECK(X.p == Data);
   CHECK(Data[2] == 30);
   CHECK(T.size() == 0);
+}
+
+// ---- Reference counts against a model of OpenMP's single reference count ---------------------
+
+namespace {
+
+/// One step on a list item `int X[4]`: a map entry or exit of the whole array or of the
+/// zero-length section X[1:0], the end of the innermost structured map, or a write of the host or
+/// the device copy.
+struct Step {
+  enum Kind { Begin, End, Enter, Exit, HostWrite, DeviceWrite } kind;
+  MapKind map = MapKind::Alloc; ///< Begin, Enter, Exit.
+  unsigned mods = 0;            ///< Begin, Enter, Exit: 0, ModAlways or ModPresent.
+  bool zero = false;            ///< Begin, Enter, Exit: the zero-length section X[1:0].
+
+  std::string str() const {
+    static const char *Kinds[] = {"begin", "end", "enter", "exit", "host-write", "device-write"};
+    static const char *Maps[] = {"to", "from", "tofrom", "alloc", "release", "delete"};
+    std::string S = Kinds[kind];
+    if (kind == End || kind == HostWrite || kind == DeviceWrite)
+      return S;
+    S += std::string("(") + (mods & ModAlways ? "always, " : "") +
+         (mods & ModPresent ? "present, " : "") + Maps[static_cast<int>(map)] + ": " +
+         (zero ? "X[1:0]" : "X[0:4]") + ")";
+    return S;
+  }
+};
+
+/// Every step with every map-type its construct allows, every modifier and both sections.
+std::vector<Step> allSteps() {
+  std::vector<Step> Steps{{Step::End}, {Step::HostWrite}, {Step::DeviceWrite}};
+  const std::pair<Step::Kind, std::vector<MapKind>> Kinds[] = {
+      {Step::Begin, {MapKind::To, MapKind::From, MapKind::ToFrom, MapKind::Alloc}},
+      {Step::Enter, {MapKind::To, MapKind::Alloc}},
+      {Step::Exit, {MapKind::From, MapKind::Release, MapKind::Delete}}};
+  for (const auto &[Kind, Maps] : Kinds)
+    for (MapKind M : Maps)
+      for (unsigned Mods : {0u, unsigned(ModAlways), unsigned(ModPresent)})
+        for (bool Zero : {false, true})
+          Steps.push_back({Kind, M, Mods, Zero});
+  return Steps;
+}
+
+/// OpenMP's rules with one reference count, as libomptarget and libgomp keep it: a map entry of
+/// present data adds one (copying in only with always), of absent data creates it with count 1
+/// (present: an error; a zero-length section: nothing); a map exit takes one (delete: all) and
+/// copies out when the count reaches zero or with always; at zero the data goes. Zero-length
+/// sections copy nothing.
+struct Model {
+  static constexpr int Fresh = -1; ///< What fresh device memory reads as (0xFF bytes).
+  bool present = false;
+  u64 count = 0;
+  int host = 100, device = Fresh;
+  /// Per open structured map: whether it succeeded (its end gives a reference back to the data
+  /// present then, as libomptarget looks the section up again at the end).
+  std::vector<bool> open;
+
+  Result apply(const Step &s, int marker) {
+    const bool CopyIn = s.map == MapKind::To || s.map == MapKind::ToFrom;
+    const bool CopyOut = s.map == MapKind::From || s.map == MapKind::ToFrom;
+    switch (s.kind) {
+    case Step::HostWrite:
+      host = marker;
+      return Result::Ok;
+    case Step::DeviceWrite:
+      if (present)
+        device = marker;
+      return Result::Ok;
+    case Step::Begin:
+    case Step::Enter: {
+      const Result R = entry(CopyIn && !s.zero, s.mods, s.zero);
+      if (s.kind == Step::Begin)
+        open.push_back(R == Result::Ok);
+      return R;
+    }
+    case Step::End: {
+      const bool Began = !open.empty() && open.back();
+      if (!open.empty())
+        open.pop_back();
+      const Result R = Began ? exit(CopyOut && !s.zero, false, s.mods) : Result::Ok;
+      return R == Result::NotMapped ? Result::Ok : R; // Not present any more: ignored.
+    }
+    case Step::Exit:
+      return exit(CopyOut && !s.zero, s.map == MapKind::Delete, s.mods);
+    }
+    return Result::Ok;
+  }
+
+  Result entry(bool copy_in, unsigned mods, bool zero) {
+    if (present) {
+      ++count;
+      if (copy_in && (mods & ModAlways))
+        device = host;
+      return Result::Ok;
+    }
+    if (mods & ModPresent)
+      return Result::NotPresent;
+    if (zero)
+      return Result::Ok;
+    present = true;
+    count = 1;
+    device = copy_in ? host : Fresh;
+    return Result::Ok;
+  }
+
+  Result exit(bool copy_out, bool del, unsigned mods) {
+    if (!present)
+      return Result::NotMapped;
+    count = del ? 0 : count - 1;
+    if (copy_out && (count == 0 || (mods & ModAlways)))
+      host = device;
+    present = count > 0;
+    return Result::Ok;
+  }
+};
+
+/// The same steps on a PresentTable (structured maps as TargetRegion makes them, enter and exit
+/// as host/data.h does); returns the first difference from the model, "" when there is none.
+class Checker {
+public:
+  std::string run(const std::vector<Step> &steps) {
+    PresentTable T;
+    int X[4] = {100, 100, 100, 100};
+    Model M;
+    std::vector<std::pair<const Step *, bool>> Open; // The begin step; whether it took a count.
+    std::string Trace;
+    int Marker = 0;
+    auto Apply = [&](const Step &S) -> std::string {
+      Trace += " " + S.str();
+      ++Marker;
+      const Step *Ended = S.kind == Step::End && !Open.empty() ? Open.back().first : nullptr;
+      Step Effective = Ended ? Step{Step::End, Ended->map, Ended->mods, Ended->zero} : S;
+      const Result Want = M.apply(Effective, Marker);
+      const Result Got = onTable(T, X, S, Open, Marker);
+      if (Got != Want)
+        return Trace + ": result " + std::to_string(int(Got)) + ", model " +
+               std::to_string(int(Want));
+      return compare(T, X, M, Trace);
+    };
+    for (const Step &S : steps)
+      if (std::string D = Apply(S); !D.empty())
+        return D;
+    while (!Open.empty())
+      if (std::string D = Apply(Step{Step::End}); !D.empty())
+        return D;
+    T.remove(X, sizeof X, "X");
+    return "";
+  }
+
+private:
+  static Result onTable(PresentTable &t, int (&x)[4], const Step &s,
+                        std::vector<std::pair<const Step *, bool>> &open, int marker) {
+    void *Host = s.zero ? static_cast<void *>(x + 1) : static_cast<void *>(x);
+    const std::size_t Bytes = s.zero ? 0 : sizeof x;
+    const bool CopyIn = s.map == MapKind::To || s.map == MapKind::ToFrom;
+    const bool CopyOut = s.map == MapKind::From || s.map == MapKind::ToFrom;
+    switch (s.kind) {
+    case Step::HostWrite:
+      std::fill_n(x, 4, marker);
+      return Result::Ok;
+    case Step::DeviceWrite:
+      if (PresentTable::Entry E; t.find(x, E))
+        std::fill_n(static_cast<int *>(t.lookup(x)), 4, marker);
+      return Result::Ok;
+    case Step::Begin: {
+      const auto R = t.map(Host, Bytes, CopyIn, "X", PresentTable::Counter::Structured, s.mods);
+      open.push_back({&s, R.result == Result::Ok});
+      return R.result;
+    }
+    case Step::End: {
+      if (open.empty())
+        return Result::Ok;
+      const auto [Begin, Began] = open.back();
+      open.pop_back();
+      if (!Began)
+        return Result::Ok;
+      const bool Out = Begin->map == MapKind::From || Begin->map == MapKind::ToFrom;
+      void *BHost = Begin->zero ? static_cast<void *>(x + 1) : static_cast<void *>(x);
+      const Result R = t.unmap(BHost, Begin->zero ? 0 : sizeof x, Out, "X",
+                               PresentTable::Counter::Structured, Begin->mods)
+                           .result;
+      return R == Result::NotMapped ? Result::Ok : R; // As TargetRegion::end().
+    }
+    case Step::Enter:
+      return t.map(Host, Bytes, CopyIn, "X", PresentTable::Counter::Dynamic, s.mods).result;
+    case Step::Exit:
+      if (s.map == MapKind::Delete)
+        return t.remove(Host, Bytes, "X").result;
+      return t.unmap(Host, Bytes, CopyOut, "X", PresentTable::Counter::Dynamic, s.mods).result;
+    }
+    return Result::Ok;
+  }
+
+  static std::string compare(PresentTable &t, const int (&x)[4], const Model &m,
+                             const std::string &trace) {
+    PresentTable::Entry E;
+    const bool Present = t.find(x, E);
+    std::string Got = "present " + std::to_string(Present) + " count " +
+                      std::to_string(Present ? E.total() : 0) + " host " + std::to_string(x[0]);
+    std::string Want = "present " + std::to_string(m.present) + " count " +
+                       std::to_string(m.count) + " host " + std::to_string(m.host);
+    if (Present) {
+      Got += " device " + std::to_string(static_cast<const int *>(t.lookup(x))[0]);
+      Want += " device " + std::to_string(m.device);
+    }
+    return Got == Want ? "" : trace + ": " + Got + "; model " + Want;
+  }
+};
+
+} // namespace
+
+TEST_CASE("every sequence of three map entries and exits follows the one reference count",
+          "[present][refcount]") {
+  const std::vector<Step> Steps = allSteps();
+  Checker C;
+  std::string Failure;
+  std::size_t Sequences = 0;
+  for (const Step &A : Steps)
+    for (const Step &B : Steps)
+      for (const Step &D : Steps) {
+        ++Sequences;
+        if (Failure.empty())
+          Failure = C.run({A, B, D});
+      }
+  INFO(Failure);
+  CHECK(Failure.empty());
+  CHECK(Sequences == Steps.size() * Steps.size() * Steps.size());
+}
+
+TEST_CASE("random sequences of twelve map entries and exits follow the one reference count",
+          "[present][refcount]") {
+  const std::vector<Step> Steps = allSteps();
+  std::mt19937 Rng(20240611);
+  std::uniform_int_distribution<std::size_t> Pick(0, Steps.size() - 1);
+  Checker C;
+  std::string Failure;
+  for (int N = 0; N < 20000 && Failure.empty(); ++N) {
+    std::vector<Step> Seq;
+    for (int I = 0; I < 12; ++I)
+      Seq.push_back(Steps[Pick(Rng)]);
+    Failure = C.run(Seq);
+  }
+  INFO(Failure);
+  CHECK(Failure.empty());
 }

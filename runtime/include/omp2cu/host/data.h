@@ -2,7 +2,9 @@
 //
 // Part of omp2cu. `target enter data`, `target exit data` and `target update` (the dynamic
 // reference count and data motion of the present tables), and `declare target` variables.
-// (`target data` is a TargetRegion that launches nothing: host/launch.h.)
+// (`target data` is a TargetRegion that launches nothing: host/launch.h.) A directive on the
+// initial device (device(omp_get_initial_device()), or a default device that is the host) does
+// nothing: the host's data is the data.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,11 +50,11 @@ inline const char *kindName(MapKind k) {
 template <class T>
 void update(T *base, u64 lb, u64 len, unsigned mods, const char *name, const Where &w, int device,
             bool to_device) {
-  const int D = resolve_device(device, w);
-  if (!base || len == 0)
+  PresentTable *Table = construct_table(device, w);
+  if (!Table || !base || len == 0)
     return;
   PresentTable::MapResult R =
-      device_table(D).update(sectionBegin(base, lb), len * sizeof(T), to_device, name);
+      Table->update(sectionBegin(base, lb), len * sizeof(T), to_device, name);
   if (R.result == PresentTable::Result::NotMapped && !(mods & ModPresent))
     return;
   if (R.result != PresentTable::Result::Ok)
@@ -64,51 +66,52 @@ void update(T *base, u64 lb, u64 len, unsigned mods, const char *name, const Whe
 /// `target enter data`: map-type To or Alloc (ToFrom counts as To, From as Alloc) of base[lb:len]
 /// on `device` (< 0: the default device). Increments the dynamic count, allocating and, for To,
 /// copying in when the item was not present; ModAlways copies in regardless; ModPresent makes an
-/// item that is not present an error. A zero-length section or null base maps nothing. Every
-/// failure is fatal, reported with `w`. Thread-safe.
+/// item that is not present an error. A zero-length section increments the count of the data
+/// that contains base[lb], if any (PresentTable); a null base maps nothing. Every failure is
+/// fatal, reported with `w`. Thread-safe.
 template <class T>
 void enter_data(T *base, u64 lb, u64 len, MapKind kind, unsigned mods, const char *name,
                 const Where &w, int device = -1) {
-  const int D = resolve_device(device, w);
+  PresentTable *Table = construct_table(device, w);
   if (kind == MapKind::Release || kind == MapKind::Delete)
     fatal(std::string("map-type ") + data_detail::kindName(kind) + " of '" + name +
               "' on target enter data",
           w);
-  if (!base || len == 0)
+  if (!Table || !base)
     return;
   const bool CopyIn = kind == MapKind::To || kind == MapKind::ToFrom;
   PresentTable::MapResult R =
-      device_table(D).map(data_detail::sectionBegin(base, lb), len * sizeof(T), CopyIn, name,
-                          PresentTable::Counter::Dynamic, mods);
+      Table->map(data_detail::sectionBegin(base, lb), len * sizeof(T), CopyIn, name,
+                 PresentTable::Counter::Dynamic, mods);
   if (R.result != PresentTable::Result::Ok)
     fatal(R.message, w);
 }
 
 /// `target exit data`: map-type From, Release or Delete (ToFrom counts as From, To and Alloc as
 /// Release) of base[lb:len] on `device` (< 0: the default device). From/Release decrement the
-/// dynamic count (if it is > 0), Delete sets both counts to zero; when the total reaches zero,
-/// From copies out, then the device copy is freed. ModAlways with From copies out regardless. An
-/// item that is not present is ignored (ModPresent: error). Every failure is fatal, reported
-/// with `w`. Thread-safe.
+/// dynamic count (if it is > 0, else the structured one: PresentTable::unmap), Delete sets both
+/// counts to zero; when the total reaches zero, From copies out, then the device copy is freed.
+/// ModAlways with From copies out regardless. A zero-length section acts on the data that
+/// contains base[lb] (copying nothing). An item that is not present is ignored (ModPresent:
+/// error). Every failure is fatal, reported with `w`. Thread-safe.
 template <class T>
 void exit_data(T *base, u64 lb, u64 len, MapKind kind, unsigned mods, const char *name,
                const Where &w, int device = -1) {
-  const int D = resolve_device(device, w);
-  if (!base || len == 0)
+  PresentTable *Table = construct_table(device, w);
+  if (!Table || !base)
     return;
-  PresentTable &Table = device_table(D);
   void *Host = data_detail::sectionBegin(base, lb);
   const std::size_t Bytes = len * sizeof(T);
   PresentTable::MapResult R;
   if (kind == MapKind::Delete) {
-    R = Table.remove(Host, Bytes, name);
+    R = Table->remove(Host, Bytes, name);
   } else {
     const bool CopyOut = kind == MapKind::From || kind == MapKind::ToFrom;
-    R = Table.unmap(Host, Bytes, CopyOut, name, PresentTable::Counter::Dynamic, mods);
+    R = Table->unmap(Host, Bytes, CopyOut, name, PresentTable::Counter::Dynamic, mods);
   }
   if (R.result == PresentTable::Result::NotMapped) {
     if (mods & ModPresent)
-      fatal(PresentTable::not_present(name, D), w);
+      fatal(PresentTable::not_present(name, Table->device()), w);
     return;
   }
   if (R.result != PresentTable::Result::Ok)
@@ -138,20 +141,25 @@ template <class... F> Span span_of(const F &...fields) {
 /// map(to: s.x)), after the structure's enter_data(): the structure's entry holds it. When that
 /// map made the entry (its count is 1) or with ModAlways, a To/ToFrom member is copied in, as
 /// libomptarget copies each member of a new structure by its own map-type; the count is the
-/// structure's alone. Thread-safe.
+/// structure's alone. A member with ModPresent in an entry that the structure's map made was not
+/// present: fatal, naming the member. Thread-safe.
 template <class T>
 void enter_member(T *base, u64 lb, u64 len, MapKind kind, unsigned mods, const char *name,
                   const Where &w, int device = -1) {
-  const int D = resolve_device(device, w);
-  if (!base || len == 0 || (kind != MapKind::To && kind != MapKind::ToFrom))
+  PresentTable *Table = construct_table(device, w);
+  if (!Table || !base || len == 0)
     return;
-  PresentTable &Table = device_table(D);
   void *Host = data_detail::sectionBegin(base, lb);
   PresentTable::Entry E;
-  if (!Table.find(Host, E))
-    fatal(PresentTable::not_present(name, D), w);
-  if ((mods & ModAlways) || (!E.infinite && E.total() == 1)) {
-    PresentTable::MapResult R = Table.update(Host, len * sizeof(T), /*to_device=*/true, name);
+  if (!Table->find(Host, E))
+    fatal(PresentTable::not_present(name, Table->device()), w);
+  const bool Created = !E.infinite && E.total() == 1;
+  if (Created && (mods & ModPresent))
+    fatal(PresentTable::not_present(name, Table->device()), w);
+  if (kind != MapKind::To && kind != MapKind::ToFrom)
+    return;
+  if ((mods & ModAlways) || Created) {
+    PresentTable::MapResult R = Table->update(Host, len * sizeof(T), /*to_device=*/true, name);
     if (R.result != PresentTable::Result::Ok)
       fatal(R.message, w);
   }
@@ -160,28 +168,26 @@ void enter_member(T *base, u64 lb, u64 len, MapKind kind, unsigned mods, const c
 /// A member list item beside its structure in one `target exit data` (map(from: s.x)
 /// map(release: s)), before the structure's exit_data(): a From/ToFrom member is copied back
 /// when the structure's exit will remove the entry that holds it (its map-type `parent` is
-/// delete, or its dynamic count is the entry's only count and is 1) or with ModAlways; the
-/// count is the structure's alone. A member that is not present is ignored (ModPresent: error).
+/// delete, or the entry's total count is 1) or with ModAlways; the count is the structure's
+/// alone. A member that is not present is ignored (ModPresent: error).
 template <class T>
 void exit_member(T *base, u64 lb, u64 len, MapKind kind, unsigned mods, MapKind parent,
                  const char *name, const Where &w, int device = -1) {
-  const int D = resolve_device(device, w);
-  if (!base || len == 0)
+  PresentTable *Table = construct_table(device, w);
+  if (!Table || !base || len == 0)
     return;
-  PresentTable &Table = device_table(D);
   void *Host = data_detail::sectionBegin(base, lb);
   PresentTable::Entry E;
-  if (!Table.find(Host, E)) {
+  if (!Table->find(Host, E)) {
     if (mods & ModPresent)
-      fatal(PresentTable::not_present(name, D), w);
+      fatal(PresentTable::not_present(name, Table->device()), w);
     return;
   }
   if (kind != MapKind::From && kind != MapKind::ToFrom)
     return;
-  const bool Removed = !E.infinite && (parent == MapKind::Delete ||
-                                       (E.dynamic_refcount == 1 && E.refcount == 0));
+  const bool Removed = !E.infinite && (parent == MapKind::Delete || E.total() == 1);
   if (Removed || (mods & ModAlways)) {
-    PresentTable::MapResult R = Table.update(Host, len * sizeof(T), /*to_device=*/false, name);
+    PresentTable::MapResult R = Table->update(Host, len * sizeof(T), /*to_device=*/false, name);
     if (R.result != PresentTable::Result::Ok)
       fatal(R.message, w);
   }
@@ -211,17 +217,16 @@ void update_from(T *base, u64 lb, u64 len, unsigned mods, const char *name, cons
 /// then). Thread-safe.
 template <class T>
 void attach_if_mapped(T *const *field, u64 lb, const char *name, const Where &w, int device = -1) {
-  const int D = resolve_device(device, w);
+  PresentTable *Table = construct_table(device, w);
   T *Host = *field;
-  if (!Host)
+  if (!Table || !Host)
     return;
-  void *Dev = device_table(D).lookup(data_detail::sectionBegin(Host, lb));
+  void *Dev = Table->lookup(data_detail::sectionBegin(Host, lb));
   if (!Dev)
     return;
   void *DevBase = reinterpret_cast<void *>(reinterpret_cast<std::uintptr_t>(Dev) - lb * sizeof(T));
   PresentTable::MapResult R =
-      device_table(D).attach(const_cast<void **>(reinterpret_cast<void *const *>(field)), DevBase,
-                             name);
+      Table->attach(const_cast<void **>(reinterpret_cast<void *const *>(field)), DevBase, name);
   if (R.result != PresentTable::Result::Ok && R.result != PresentTable::Result::NotMapped)
     fatal(R.message, w);
 }

@@ -187,7 +187,8 @@ inline PresentTable &device_table(int device) {
 }
 
 /// The device a construct at `w` uses: `device`, or the default device when `device` < 0. A
-/// number that is not a device is fatal. The device then has all declare target variables.
+/// number that is not a device is fatal (the initial device too: callers that accept it ask
+/// runs_on_host first). The device then has all declare target variables.
 inline int resolve_device(int device, const Where &w) {
   auto &R = devices_detail::Registry::get();
   const bool Default = device < 0;
@@ -196,6 +197,20 @@ inline int resolve_device(int device, const Where &w) {
     invalid_device(D, Default, w);
   R.materialize(D, w);
   return D;
+}
+
+/// True when device number `device` (< 0: the default device) is the initial device, the host:
+/// a construct on it runs on the host (OpenMP 5.0, `device(omp_get_initial_device())`). A target
+/// region then takes its host fallback, as with `if(target: false)`; data directives and a
+/// `target data` construct do nothing.
+inline bool runs_on_host(int device) {
+  return (device < 0 ? default_device() : device) == initial_device();
+}
+
+/// The present table of the device a construct at `w` uses (resolve_device), or nullptr when it
+/// names the initial device (runs_on_host).
+inline PresentTable *construct_table(int device, const Where &w) {
+  return runs_on_host(device) ? nullptr : &device_table(resolve_device(device, w));
 }
 
 /// Registers a declare target variable, host bytes [host, host + bytes): every device gets a copy,

@@ -144,11 +144,6 @@ inline Geometry configure(const LaunchConfig &c,
   return configure(c, Props, Environment::read());
 }
 
-/// One execution of a target construct (or of a `target data` construct, which launches
-/// nothing): its maps, its launch, its unmaps, on one device. Not thread-safe per object; the
-/// present tables it uses are thread-safe, so several host threads may run regions at once.
-/// Every failure is reported as `omp2cu: error: <what> in <kernel> (<file>:<line>)` and exits
-/// with status 1.
 /// Keeps host bytes [base + lb, base + lb + len) as they are through its scope: a member whose
 /// map-type copies nothing back (to, alloc, release, delete) through the copy-out of the
 /// structure that holds it (libomptarget leaves such members out of the structure's copy).
@@ -166,22 +161,32 @@ private:
   std::vector<char> Bytes;
 };
 
+/// One execution of a target construct (or of a `target data` construct, which launches
+/// nothing): its maps, its launch, its unmaps, on one device. Not thread-safe per object; the
+/// present tables it uses are thread-safe, so several host threads may run regions at once.
+/// Every failure is reported as `omp2cu: error: <what> in <kernel> (<file>:<line>)` and exits
+/// with status 1.
+///
+/// A region on the initial device (runs_on_host) maps nothing: map(), translate() and
+/// device_address() return host addresses, end() does nothing, and launch() is fatal (a target
+/// region on the host runs its host fallback instead: the translator tests runs_on_host first).
 class TargetRegion {
 public:
-  /// A region on `device`; `device` < 0: the default device. An invalid device number is fatal.
-  /// The device gets its declare target variables first (host/devices.h).
+  /// A region on `device`; `device` < 0: the default device. The initial device makes a region
+  /// on the host; any other number that is not a device is fatal. The device gets its declare
+  /// target variables first (host/devices.h).
   TargetRegion(const char *kernel, const char *file, unsigned line, int device = -1)
-      : At{kernel, file, line}, Table(device_table(resolve_device(device, At))) {}
+      : At{kernel, file, line}, Table(construct_table(device, At)) {}
   /// A region that uses `table` (for tests): no declare target variables, launches on
   /// table.device().
   TargetRegion(const char *kernel, const char *file, unsigned line, PresentTable &table)
-      : At{kernel, file, line}, Table(table) {}
+      : At{kernel, file, line}, Table(&table) {}
   TargetRegion(const TargetRegion &) = delete;
   TargetRegion &operator=(const TargetRegion &) = delete;
   ~TargetRegion() { end(); }
 
-  /// The device the region runs on.
-  int device() const { return Table.device(); }
+  /// The device the region runs on (initial_device() for the host).
+  int device() const { return Table ? Table->device() : initial_device(); }
   /// The kernel and source line failures are reported with.
   const Where &where() const { return At; }
 
@@ -190,30 +195,34 @@ public:
   /// reference count: already present -> count + 1, copied in (To/ToFrom) only with ModAlways;
   /// else allocate, copy in for To/ToFrom (ModPresent: error "'x' is not present on device N").
   /// Returns the device address that corresponds to `base` (device address of base[lb] minus
-  /// lb elements). A zero-length section (len == 0) maps nothing: it returns the translation of
-  /// &base[lb] when that is present (see translate) and nullptr otherwise. Release and Delete
-  /// are not map-types of a target or target data construct (fatal).
+  /// lb elements). A zero-length section (len == 0) maps the data that contains &base[lb] (its
+  /// count + 1, no copy) and returns its translation; where no data contains it, it maps nothing
+  /// and returns the translation of &base[lb] when that is one past the end of mapped data (see
+  /// translate), else nullptr (ModPresent: fatal). Either way end() gives a reference back to
+  /// the data that contains &base[lb] then, if any (as libomptarget looks the section up again at
+  /// the region's end). A null base maps nothing (nullptr). Release and Delete are not map-types
+  /// of a target or target data construct (fatal).
   template <class T>
   T *map(T *base, u64 lb, u64 len, MapKind kind, const char *name, unsigned mods = 0) {
-    const auto Base = reinterpret_cast<std::uintptr_t>(base);
-    const std::uintptr_t Begin = Base + lb * sizeof(T);
-    if (len == 0 || base == nullptr) {
-      void *Dev = base ? Table.lookup(reinterpret_cast<void *>(Begin)) : nullptr;
-      return Dev ? reinterpret_cast<T *>(reinterpret_cast<std::uintptr_t>(Dev) - lb * sizeof(T))
-                 : nullptr;
-    }
+    if (!Table || base == nullptr)
+      return base;
+    void *Begin =
+        reinterpret_cast<void *>(reinterpret_cast<std::uintptr_t>(base) + lb * sizeof(T));
+    const std::size_t Bytes = len * sizeof(T);
     if (kind == MapKind::Release || kind == MapKind::Delete)
       fatal("map-type " + std::string(kind == MapKind::Release ? "release" : "delete") +
                 " of '" + name + "' on a target construct",
             At);
     const bool CopyIn = kind == MapKind::To || kind == MapKind::ToFrom;
     PresentTable::MapResult R =
-        Table.map(reinterpret_cast<void *>(Begin), len * sizeof(T), CopyIn, name,
-                  PresentTable::Counter::Structured, mods);
+        Table->map(Begin, Bytes, CopyIn, name, PresentTable::Counter::Structured, mods);
     if (R.result != PresentTable::Result::Ok)
       fatal(R.message, At);
-    Maps.push_back({reinterpret_cast<void *>(Begin), len * sizeof(T), kind, mods, name, R.created});
-    return reinterpret_cast<T *>(reinterpret_cast<std::uintptr_t>(R.device) - lb * sizeof(T));
+    Maps.push_back({Begin, Bytes, kind, mods, name, R.created});
+    // A zero-length section of nothing present: one past the end of mapped data, or nullptr.
+    void *Dev = R.device ? R.device : Table->lookup(Begin);
+    return Dev ? reinterpret_cast<T *>(reinterpret_cast<std::uintptr_t>(Dev) - lb * sizeof(T))
+               : nullptr;
   }
 
   /// A list item that is a member of a structure (map(from: s.x), map(to: s.a[0:4]), the
@@ -222,9 +231,12 @@ public:
   /// is copied in (To/ToFrom) now and out (From/ToFrom) at the end, whatever the structure's own
   /// map-type (as libomptarget copies each member of a new structure by its own map-type);
   /// otherwise it follows map()'s rules on the entry that holds it (copies only with ModAlways).
-  /// A To or Alloc member keeps its host bytes through the structure's copy-out at end().
+  /// A member with ModPresent in a structure this region's map made was not present: fatal. A To
+  /// or Alloc member keeps its host bytes through the structure's copy-out at end().
   template <class T>
   void map_member(T *base, u64 lb, u64 len, MapKind kind, const char *name, unsigned mods = 0) {
+    if (!Table)
+      return;
     const std::uintptr_t Begin = reinterpret_cast<std::uintptr_t>(base) + lb * sizeof(T);
     const std::uintptr_t End = Begin + len * sizeof(T);
     if (kind == MapKind::To || kind == MapKind::Alloc)
@@ -232,6 +244,8 @@ public:
     for (const Mapped &M : Maps) {
       const auto Host = reinterpret_cast<std::uintptr_t>(M.host);
       if (M.created && Host <= Begin && End <= Host + M.bytes) {
+        if (mods & ModPresent)
+          fatal(PresentTable::not_present(name, device()), At);
         mods |= ModAlways;
         break;
       }
@@ -245,9 +259,11 @@ public:
   /// through every copy in and out (PresentTable::attach). `field` in no mapped data is fatal.
   template <class F, class D> void attach(F *field, D *device, const char *name) {
     static_assert(std::is_pointer_v<std::remove_cv_t<F>>, "attach() takes a pointer's address");
+    if (!Table)
+      return;
     void **Field = const_cast<void **>(reinterpret_cast<void *const volatile *>(field));
     void *Device = const_cast<void *>(static_cast<const volatile void *>(device));
-    PresentTable::MapResult R = Table.attach(Field, Device, name);
+    PresentTable::MapResult R = Table->attach(Field, Device, name);
     if (R.result != PresentTable::Result::Ok)
       fatal(R.message, At);
   }
@@ -257,9 +273,9 @@ public:
   /// counts as inside it). nullptr stays nullptr; a pointer into no mapped block is a run-time
   /// error naming `name`, the kernel and the line.
   template <class T> T *translate(T *host, const char *name) {
-    if (!host)
-      return nullptr;
-    void *Dev = Table.lookup(host);
+    if (!Table || !host)
+      return host;
+    void *Dev = Table->lookup(host);
     if (!Dev)
       fatal("pointer '" + std::string(name) + "' (" + hex_address(host) +
                 ") points into no mapped data",
@@ -271,9 +287,9 @@ public:
   /// address of `host` if it lies in a mapped block of the region's device (one past a block's
   /// end counts as inside it), else `host` unchanged (OpenMP 5.1).
   template <class T> T *device_address(T *host) {
-    if (!host)
-      return nullptr;
-    void *Dev = Table.lookup(host);
+    if (!Table || !host)
+      return host;
+    void *Dev = Table->lookup(host);
     return Dev ? static_cast<T *>(Dev) : host;
   }
 
@@ -282,7 +298,7 @@ public:
   /// then exit(1).
   template <class... P, class... A>
   void launch(void (*kernel)(P...), const LaunchConfig &cfg, A &&...args) {
-    check(backend::set_device(Table.device()), At);
+    selectDevice();
     const Geometry G = configure(cfg, At);
     check(backend::launch(kernel, backend::Dims{G.teams, 1, 1}, backend::Dims{G.lanes, G.rows, 1},
                           std::forward<A>(args)...),
@@ -295,7 +311,7 @@ public:
   template <class S, class... P, class... A>
   void launch_shared(void (*kernel)(dev::TeamSharing<S>, P...), const LaunchConfig &cfg,
                      A &&...args) {
-    check(backend::set_device(Table.device()), At);
+    selectDevice();
     const Geometry G = configure(cfg, At);
     dev::TeamSharing<S> Sharing{nullptr};
     if constexpr (!dev::sharing_in_shared_memory<S>) {
@@ -332,7 +348,7 @@ public:
       const Mapped M = Maps.back();
       Maps.pop_back();
       const bool CopyOut = M.kind == MapKind::From || M.kind == MapKind::ToFrom;
-      PresentTable::MapResult R = Table.unmap(M.host, M.bytes, CopyOut, M.name,
+      PresentTable::MapResult R = Table->unmap(M.host, M.bytes, CopyOut, M.name,
                                               PresentTable::Counter::Structured, M.mods);
       // Not present any more (a `target exit data` with delete inside a target data region):
       // OpenMP ignores the item.
@@ -342,6 +358,15 @@ public:
   }
 
 private:
+  /// Makes the region's device current for a launch; fatal on the host (no kernel runs there).
+  void selectDevice() {
+    if (!Table)
+      fatal("a kernel cannot run on the initial device " + std::to_string(initial_device()) +
+                " (the host runs the region's host fallback)",
+            At);
+    check(backend::set_device(Table->device()), At);
+  }
+
   struct Mapped {
     void *host;
     std::size_t bytes;
@@ -357,7 +382,7 @@ private:
   };
 
   Where At;
-  PresentTable &Table;
+  PresentTable *Table; ///< nullptr: the region is on the host.
   std::vector<Mapped> Maps;
   std::vector<KeptBytes> Kept;
 };

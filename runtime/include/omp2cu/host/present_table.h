@@ -6,9 +6,16 @@
 //
 // Reference counts follow OpenMP 5.1's map-entry / map-exit rules: every entry has a structured
 // count (target and target data constructs) and a dynamic count (target enter / exit data); the
-// device copy exists while their sum is > 0. An entry with an infinite count (declare target
-// variables, memory given by omp_target_associate_ptr) stays until it is removed explicitly;
-// maps and unmaps leave its counts alone.
+// device copy exists while their sum, the reference count, is > 0. A map exit takes one from the
+// count of its kind, or from the other one when that is zero, so that the sum moves as the single
+// reference count of libomptarget and libgomp does (a `target exit data map(from: x)` inside a
+// `target data map(from: x)` ends the region's reference: libgomp.c/target-20.c). An entry with
+// an infinite count (declare target variables, memory given by omp_target_associate_ptr) stays
+// until it is removed explicitly; maps and unmaps leave its counts alone.
+//
+// A zero-length section (0 bytes at host address p) refers to the entry that contains p (begin
+// <= p < end), if any: its maps and unmaps move that entry's counts (and copy no bytes); where no
+// entry contains p they do nothing (with ModPresent: NotPresent / NotMapped).
 //
 //===----------------------------------------------------------------------===//
 
@@ -99,11 +106,12 @@ public:
   /// The device this table belongs to.
   int device() const { return Device; }
 
-  /// Maps host bytes [host, host + bytes), bytes > 0 (OpenMP map entry). Inside an existing
-  /// entry: `counter` + 1, copied in only when `copy_in` and `mods` has ModAlways. Overlapping no
-  /// entry: with ModPresent an error (NotPresent); else allocates device memory, copies the bytes
-  /// in when `copy_in`, and adds an entry whose `counter` is 1. Overlapping an entry partially (or
-  /// containing one) is an error and changes nothing. Infinite entries keep their counts.
+  /// Maps host bytes [host, host + bytes) (OpenMP map entry). Inside an existing entry:
+  /// `counter` + 1, copied in only when `copy_in` and `mods` has ModAlways. Overlapping no entry:
+  /// with ModPresent an error (NotPresent); else allocates device memory, copies the bytes in when
+  /// `copy_in`, and adds an entry whose `counter` is 1 (bytes == 0: nothing happens, `device` is
+  /// nullptr). Overlapping an entry partially (or containing one) is an error and changes nothing.
+  /// Infinite entries keep their counts.
   MapResult map(const void *host, std::size_t bytes, bool copy_in, const char *name,
                 Counter counter = Counter::Structured, unsigned mods = 0) {
     std::lock_guard<std::mutex> Lock(Mutex);
@@ -134,6 +142,8 @@ public:
       R.message = not_present(name, Device);
       return R;
     }
+    if (bytes == 0)
+      return R; // A zero-length section of nothing present maps nothing.
     void *Dev = nullptr;
     backend::Status S = select();
     if (S.ok) {
@@ -161,9 +171,10 @@ public:
   }
 
   /// Undoes one map of host bytes [host, host + bytes) (OpenMP map exit): `counter` - 1 if it is
-  /// > 0; then, when the total reached zero or `mods` has ModAlways, copies the bytes back if
-  /// `copy_out`; at zero frees the device memory and removes the entry. Infinite entries keep
-  /// their counts (and copy only with ModAlways).
+  /// > 0, else the other count - 1 if that is > 0 (see the file comment); then, when the total
+  /// reached zero or `mods` has ModAlways, copies the bytes back if `copy_out`; at zero frees the
+  /// device memory and removes the entry. Infinite entries keep their counts (and copy only with
+  /// ModAlways).
   MapResult unmap(void *host, std::size_t bytes, bool copy_out, const char *name,
                   Counter counter = Counter::Structured, unsigned mods = 0) {
     std::lock_guard<std::mutex> Lock(Mutex);
@@ -177,8 +188,8 @@ public:
       }
       return R;
     }
-    if (!Inside->infinite && count(*Inside, counter) > 0)
-      --count(*Inside, counter);
+    if (!Inside->infinite)
+      release(*Inside, counter);
     return finishExit(R, *Inside, host, bytes, copy_out, name, mods & ModAlways);
   }
 
@@ -389,6 +400,15 @@ private:
   }
   static u64 &count(Entry &en, Counter c) {
     return c == Counter::Structured ? en.refcount : en.dynamic_refcount;
+  }
+
+  /// One map exit of kind `c` on `en`: the count of that kind - 1, or the other count - 1 when
+  /// that one is zero, so that the total drops by one while it is > 0.
+  static void release(Entry &en, Counter c) {
+    const Counter Other = c == Counter::Structured ? Counter::Dynamic : Counter::Structured;
+    u64 &N = count(en, c) > 0 ? count(en, c) : count(en, Other);
+    if (N > 0)
+      --N;
   }
 
   backend::Status select() const { return backend::set_device(Device); }
