@@ -75,9 +75,9 @@ bool fixMainFile(ASTContext &Ctx, const std::vector<Rewriter *> &Rewriters) {
     if (InDirective || !T.is(tok::raw_identifier))
       continue;
     StringRef Id = T.getRawIdentifier();
-    if (Id == "restrict") {
+    if (Id == "restrict" || Id == "_Bool") { // C's spellings of C++'s
       for (Rewriter *RW : Rewriters)
-        RW->ReplaceText(T.getLocation(), Id.size(), "__restrict__");
+        RW->ReplaceText(T.getLocation(), Id.size(), Id == "_Bool" ? "bool" : "__restrict__");
     } else if (CxxKeywords.contains(Id)) {
       diag::error(Ctx.getDiagnostics(), T.getLocation(),
                   "'" + Id.str() + "' is a keyword in C++, which the output is compiled as; "

@@ -12,8 +12,9 @@
 // its contents at the start of a block are unspecified: here they are what the previous block on
 // the same worker left.)
 //
-// threadIdx, blockIdx, blockDim, gridDim and warpSize are macros that read the state of the
-// calling fiber through a thread_local pointer that the scheduler switches.
+// threadIdx, blockIdx, blockDim, gridDim and warpSize are variables of the global namespace, as
+// in CUDA (thread_local, set by the scheduler whenever it resumes a fiber; sim_fiber.h), so a
+// user's variable of the same name hides them as it does with nvcc.
 //
 // Device memory is a separate host allocation per cudaMalloc-like call, filled with 0xFF bytes
 // (NaN for floating types, -1 for integers) so that a missing copy-in is visible; copies are
@@ -49,11 +50,6 @@
 #define __restrict__ __restrict
 #define __shared__ static thread_local
 
-#define threadIdx (::omp2cu::backend::sim::current().ThreadIdx)
-#define blockIdx (::omp2cu::backend::sim::current().Owner->BlockIdx)
-#define blockDim (::omp2cu::backend::sim::current().Owner->BlockDim)
-#define gridDim (::omp2cu::backend::sim::current().Owner->GridDim)
-#define warpSize (::omp2cu::backend::warp_size)
 
 namespace omp2cu::backend {
 

@@ -64,6 +64,17 @@ struct Uint3 {
   unsigned x = 0, y = 0, z = 0;
 };
 
+} // namespace omp2cu::backend::sim
+
+/// CUDA's built-in variables on the emulator: the ids of the emulated thread that runs and the
+/// geometry of its launch, set by the scheduler each time it resumes a thread (Block::resume).
+/// Variables of the global namespace, as CUDA declares them (not macros): a user's variable of
+/// the same name (a kernel parameter `int blockDim`) hides them, as it does with nvcc.
+inline thread_local omp2cu::backend::sim::Uint3 threadIdx, blockIdx, blockDim, gridDim;
+inline constexpr int warpSize = static_cast<int>(omp2cu::backend::sim::kWarpSize);
+
+namespace omp2cu::backend::sim {
+
 /// Pool of fixed-size fiber stacks, one pool per OS thread; stacks are reused across blocks
 /// because a launch may run thousands of blocks of up to 1024 threads each. Each stack has a
 /// PROT_NONE guard page below it so that an overflow faults instead of corrupting memory.
@@ -211,6 +222,17 @@ public:
 
   const std::string &error() const { return Error; }
 
+  /// Runs thread `F` until it waits or returns, with its built-in variables set.
+  void resume(Fiber &F) {
+    CurrentFiber = &F;
+    ::threadIdx = F.ThreadIdx;
+    ::blockIdx = BlockIdx;
+    ::blockDim = BlockDim;
+    ::gridDim = GridDim;
+    F.Self = std::move(F.Self).resume();
+    CurrentFiber = nullptr;
+  }
+
   /// Records a failure of the calling thread and suspends it for good.
   [[noreturn]] void fail(Fiber &F, std::string What) {
     if (Error.empty())
@@ -301,9 +323,7 @@ private:
         Ready.pop_front();
       }
       Fiber &F = Fibers[Id];
-      CurrentFiber = &F;
-      F.Self = std::move(F.Self).resume();
-      CurrentFiber = nullptr;
+      resume(F);
       if (!Error.empty())
         break;
       if (F.Waiting != Wait::None)

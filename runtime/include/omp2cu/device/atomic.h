@@ -53,30 +53,41 @@ template <class T, class F> __device__ __forceinline__ T atomic_rmw(T *p, F f) {
   }
 }
 
+/// Scalars that `#pragma omp atomic` takes: integers (bool and characters too) and floating
+/// types of 1, 2, 4 or 8 bytes.
 template <class T>
 inline constexpr bool is_atomic_type =
-    (std::is_integral_v<T> || std::is_floating_point_v<T>) && (sizeof(T) == 4 || sizeof(T) == 8);
+    (std::is_integral_v<T> || std::is_floating_point_v<T>) &&
+    (sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8);
 
 } // namespace detail
 
 /// `#pragma omp atomic read`: a single-copy-atomic (relaxed) load of *p. Any thread.
-/// T: 4- or 8-byte integer, float or double.
+/// T: an integer or floating type of 1, 2, 4 or 8 bytes, naturally aligned.
 template <class T> __device__ __forceinline__ T atomic_read(const T *p) {
   static_assert(detail::is_atomic_type<T>, "atomic_read: unsupported type");
-  using U = omp2cu::detail::Word<T>;
-  return omp2cu::detail::from_word<T>(backend::atomic_load(reinterpret_cast<const U *>(p)));
+  if constexpr (sizeof(T) < 4) {
+    return *static_cast<const volatile T *>(p); // an aligned 1- or 2-byte load is one access
+  } else {
+    using U = omp2cu::detail::Word<T>;
+    return omp2cu::detail::from_word<T>(backend::atomic_load(reinterpret_cast<const U *>(p)));
+  }
 }
 
 /// `#pragma omp atomic write`: a single-copy-atomic (relaxed) store of v to *p. Any thread.
 template <class T> __device__ __forceinline__ void atomic_write(T *p, T v) {
   static_assert(detail::is_atomic_type<T>, "atomic_write: unsupported type");
-  using U = omp2cu::detail::Word<T>;
-  backend::atomic_store(reinterpret_cast<U *>(p), omp2cu::detail::to_word(v));
+  if constexpr (sizeof(T) < 4) {
+    *static_cast<volatile T *>(p) = v;
+  } else {
+    using U = omp2cu::detail::Word<T>;
+    backend::atomic_store(reinterpret_cast<U *>(p), omp2cu::detail::to_word(v));
+  }
 }
 
 /// `#pragma omp atomic [update|capture]`: atomically replaces *p by f(*p) and returns the OLD
 /// value. f must be a pure function of its argument (it may be evaluated several times). Any
-/// thread. T: 4- or 8-byte integer, float or double.
+/// thread. T: an integer or floating type of 1, 2, 4 or 8 bytes.
 template <class T, class F> __device__ __forceinline__ T atomic_update(T *p, F f) {
   static_assert(detail::is_atomic_type<T>, "atomic_update: unsupported type");
   return detail::atomic_rmw(p, f);
@@ -114,6 +125,22 @@ template <class Op, class T> __device__ __forceinline__ T atomic_fetch(T *p, T v
   } else {
     return detail::atomic_rmw(p, [v](T Old) { return Op::apply(Old, v); });
   }
+}
+
+// `volatile` objects: the atomic operations above access memory already; the same operation on
+// the object. (Overload resolution takes these only for pointers to volatile.)
+
+template <class T> __device__ __forceinline__ T atomic_read(const volatile T *p) {
+  return atomic_read(const_cast<const T *>(p));
+}
+template <class T> __device__ __forceinline__ void atomic_write(volatile T *p, T v) {
+  atomic_write(const_cast<T *>(p), v);
+}
+template <class T, class F> __device__ __forceinline__ T atomic_update(volatile T *p, F f) {
+  return atomic_update(const_cast<T *>(p), f);
+}
+template <class Op, class T> __device__ __forceinline__ T atomic_fetch(volatile T *p, T v) {
+  return atomic_fetch<Op>(const_cast<T *>(p), v);
 }
 
 } // namespace omp2cu::dev
