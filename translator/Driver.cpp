@@ -3,7 +3,10 @@
 // Part of omp2cu. `omp2cu [options] INPUT -o OUTPUT [-- compiler flags]`.
 // Like HIPIFY, the tool never touches its input and never leaves a partial
 // or stale output behind: the result is written to a temporary file beside
-// the output and renamed over it only after a successful translation.
+// the output and renamed over it only after a successful translation. Like
+// gcc, it refuses an output that is the input (or a hard link to it) and
+// writes through an output that is not a regular file (a device, a FIFO) and
+// through a symbolic link, instead of replacing them.
 //
 //===----------------------------------------------------------------------===//
 #include "Diagnostics.h"
@@ -18,6 +21,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -175,6 +179,86 @@ private:
 
 } // namespace
 
+/// Whether \p Out may be written: not the input itself (the same file, or a hard link to it, as
+/// gcc refuses), not a directory, not a regular file that is read-only.
+static bool checkOutput(StringRef In, StringRef Out) {
+  bool Same = false;
+  if (!sys::fs::equivalent(In, Out, Same) && Same) {
+    errs() << "omp2cu: error: input file '" << In << "' is the same as output file\n";
+    return false;
+  }
+  sys::fs::file_status St;
+  if (sys::fs::status(Out, St))
+    return true; // it does not exist yet
+  if (sys::fs::is_directory(St)) {
+    errs() << "omp2cu: error: cannot write '" << Out << "': it is a directory\n";
+    return false;
+  }
+  if (sys::fs::is_regular_file(St) && !(St.permissions() & sys::fs::all_write)) {
+    errs() << "omp2cu: error: cannot write '" << Out << "': the file is read-only\n";
+    return false;
+  }
+  return true;
+}
+
+/// Writes \p Text to \p Out. A regular file (or one that does not exist) is written under a
+/// temporary name beside it and renamed over it when complete, so that a failure leaves no
+/// partial output; the temporary is removed if a signal ends the tool. Anything else (a device
+/// such as /dev/null, a FIFO) is opened and written, never replaced; a symbolic link is written
+/// through (its target is replaced, the link stays).
+static int writeOutput(StringRef Out, StringRef Text) {
+  auto Fail = [&](StringRef What, std::error_code EC) {
+    errs() << "omp2cu: error: cannot write '" << What << "': " << EC.message() << "\n";
+    return 1;
+  };
+  sys::fs::file_status St;
+  const bool Exists = !sys::fs::status(Out, St); // of the link's target, for a link
+  bool Direct = Exists && !sys::fs::is_regular_file(St);
+  SmallString<256> Target(Out);
+  if (sys::fs::is_symlink_file(Out)) {
+    if (!Exists)
+      Direct = true; // a dangling link: writing through it creates its target
+    else if (!Direct && sys::fs::real_path(Out, Target))
+      Target = Out;
+  }
+  if (Direct) {
+    std::error_code EC;
+    raw_fd_ostream OS(Out, EC, sys::fs::OF_None);
+    if (EC)
+      return Fail(Out, EC);
+    OS << Text;
+    OS.close();
+    return OS.has_error() ? Fail(Out, OS.error()) : 0;
+  }
+  SmallString<256> Tmp;
+  if (std::error_code EC = sys::fs::createUniqueFile(Target + ".tmp-%%%%%%", Tmp))
+    return Fail(Out, EC);
+  sys::RemoveFileOnSignal(Tmp);
+  auto Remove = [&] {
+    sys::fs::remove(Tmp);
+    sys::DontRemoveFileOnSignal(Tmp);
+  };
+  {
+    std::error_code EC;
+    raw_fd_ostream OS(Tmp, EC);
+    OS << Text;
+    OS.close();
+    if (EC || OS.has_error()) {
+      Remove();
+      return Fail(Tmp, EC ? EC : OS.error());
+    }
+  }
+  // An existing output keeps its permissions (an executable script stays executable).
+  if (!sys::fs::status(Target, St))
+    sys::fs::setPermissions(Tmp, St.permissions());
+  if (std::error_code EC = sys::fs::rename(Tmp, Target)) {
+    Remove();
+    return Fail(Out, EC);
+  }
+  sys::DontRemoveFileOnSignal(Tmp);
+  return 0;
+}
+
 int main(int argc, const char **argv) {
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter([](raw_ostream &OS) { OS << "omp2cu 0.1 (LLVM/Clang 19)\n"; });
@@ -207,6 +291,8 @@ int main(int argc, const char **argv) {
     errs() << "omp2cu: error: no such file: '" << Input << "'\n";
     return 1;
   }
+  if (!Output.empty() && Output != "-" && !checkOutput(Input, Output))
+    return 1;
   omp2cu::diag::setRemarksEnabled(Remarks);
 
   std::vector<std::string> Args = {"-fopenmp", "-fsyntax-only",
@@ -278,26 +364,5 @@ int main(int argc, const char **argv) {
     outs() << Result.Output;
     return 0;
   }
-  SmallString<256> Tmp;
-  std::error_code EC = sys::fs::createUniqueFile(Output + ".tmp-%%%%%%", Tmp);
-  if (EC) {
-    errs() << "omp2cu: error: cannot write '" << Output << "': " << EC.message() << "\n";
-    return 1;
-  }
-  {
-    raw_fd_ostream OS(Tmp, EC);
-    OS << Result.Output;
-    OS.close();
-    if (OS.has_error()) {
-      errs() << "omp2cu: error: cannot write '" << Tmp << "'\n";
-      sys::fs::remove(Tmp);
-      return 1;
-    }
-  }
-  if ((EC = sys::fs::rename(Tmp, Output))) {
-    errs() << "omp2cu: error: cannot write '" << Output << "': " << EC.message() << "\n";
-    sys::fs::remove(Tmp);
-    return 1;
-  }
-  return 0;
+  return writeOutput(Output, Result.Output);
 }

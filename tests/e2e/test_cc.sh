@@ -14,15 +14,7 @@ CXX="$BIN/omp2cu-c++"
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 MULTI="$HERE/multifile"
 rm -rf "$WORK"; mkdir -p "$WORK"; cd "$WORK" || exit 1
-failures=0
-pass() { echo "ok: $*"; }
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-expect_error() { # expect_error NAME PATTERN CMD... : exit status 1 and PATTERN on stderr
-  local name="$1" pattern="$2"; shift 2
-  "$@" >out.txt 2>err.txt; local rc=$?
-  if [[ $rc -eq 1 ]] && grep -q -- "$pattern" err.txt; then pass "$name"; else
-    fail "$name (exit $rc, expected an error matching '$pattern')"; cat err.txt; fi
-}
+source "$HERE/testlib.sh"
 
 "$CC" --help >help.txt 2>&1 && grep -q "Usage: omp2cu-cc" help.txt && pass "--help" || fail "--help"
 
@@ -243,5 +235,4 @@ else
   fail "--no-spmdize"; cat remarks.txt
 fi
 
-if [[ $failures -ne 0 ]]; then echo "$failures check(s) failed"; exit 1; fi
-echo "all omp2cu-cc checks passed"
+finish omp2cu-cc

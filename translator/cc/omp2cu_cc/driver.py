@@ -28,6 +28,26 @@ def stem(path):
     return os.path.splitext(os.path.basename(path))[0] if path != "-" else "stdin"
 
 
+def written_through(path):
+    """Outputs that are written, never replaced: standard output, and files that exist and are
+    not regular files (a device such as /dev/null, a FIFO) or links to such a file."""
+    return path == "-" or (os.path.exists(path) and not os.path.isfile(path))
+
+
+def check_output(path, inputs):
+    """gcc's rules for an output file: not an input (nor a hard link to one), not a directory,
+    not a read-only file."""
+    if path == "-" or not os.path.exists(path):
+        return
+    for inp in inputs:
+        if inp.path != "-" and os.path.exists(inp.path) and os.path.samefile(path, inp.path):
+            raise DriverError(f"input file '{inp.path}' is the same as output file")
+    if os.path.isdir(path):
+        raise DriverError(f"cannot write '{path}': it is a directory")
+    if os.path.isfile(path) and not os.stat(path).st_mode & 0o222:
+        raise DriverError(f"cannot write '{path}': the file is read-only")
+
+
 def generated_by_omp2cu(path):
     try:
         with open(path, encoding="utf-8", errors="replace") as f:
@@ -48,10 +68,17 @@ class Build:
     # --- outputs -----------------------------------------------------------------------------
 
     def stage(self, final):
-        """A temporary name for `final`, in its directory."""
-        d = os.path.dirname(final) or "."
-        if not os.path.isdir(d):
-            raise DriverError(f"output directory does not exist: '{d}'")
+        """A temporary name for `final`: in its directory (the directory of a symbolic link's
+        target), or in the temporary directory for an output that is written through, not
+        replaced (standard output, a device, a FIFO)."""
+        check_output(final, self.o.inputs)
+        if written_through(final):
+            d = self.tmp
+        else:
+            final = os.path.realpath(final) if os.path.islink(final) else final
+            d = os.path.dirname(final) or "."
+            if not os.path.isdir(d):
+                raise DriverError(f"output directory does not exist: '{d}'")
         # The extension stays: nvcc decides what a file is by it.
         base, ext = os.path.splitext(os.path.basename(final))
         fd, path = tempfile.mkstemp(prefix=f".{base}.", suffix=f".tmp{ext}", dir=d)
@@ -65,13 +92,31 @@ class Build:
             return
         if not os.path.exists(staged):
             raise DriverError(f"'{final}' was not written")
-        os.replace(staged, final)
+        if written_through(final):
+            with open(staged, "rb") as src:
+                if final == "-":
+                    sys.stdout.flush()
+                    shutil.copyfileobj(src, sys.stdout.buffer)
+                    sys.stdout.buffer.flush()
+                else:
+                    with open(final, "wb") as dst:
+                        shutil.copyfileobj(src, dst)
+            os.unlink(staged)
+        else:
+            if os.path.exists(final):  # an existing output keeps its permissions
+                shutil.copymode(final, staged)
+            os.replace(staged, os.path.realpath(final) if os.path.islink(final) else final)
         self.staged.remove(staged)
 
     def fail_output(self, final, message):
-        """A failed step: its output must not stay behind (not even an older one)."""
-        if final and os.path.isfile(final) and not os.path.islink(final):
-            os.unlink(final)
+        """A failed step: its output must not stay behind (not even an older one), unless it is
+        not ours to remove (an input, a link, a device, a read-only file)."""
+        try:
+            check_output(final, self.o.inputs)
+            if final and os.path.isfile(final) and not os.path.islink(final):
+                os.unlink(final)
+        except DriverError:
+            pass
         raise DriverError(message)
 
     def cleanup(self):
@@ -249,9 +294,13 @@ class Build:
                 raise DriverError(f"'{inp.path}' is already CUDA/HIP source (-S writes the "
                                   "generated source of a C/C++ file)")
             out = self.o.output or stem(inp.path) + ".cu"
-            if os.path.exists(out) and not generated_by_omp2cu(out):
+            if out != "-" and os.path.exists(out) and not generated_by_omp2cu(out):
                 raise DriverError(f"-S would overwrite '{out}', which omp2cu did not write")
-            if self.translate(inp, out):
+            # (Through a file: whether the translator wrote anything tells plain files apart.)
+            gen = self.stage(out) if written_through(out) else out
+            if self.translate(inp, gen):
+                if gen != out:
+                    self.commit(gen, out)
                 continue
             out = self.o.output or stem(inp.path) + ".s"
             staged = self.stage(out)
@@ -399,13 +448,32 @@ without offloading.
 
 
 def main(argv, prog, cxx, config):
-    env = os.environ
-    build = None
+    """Runs the driver; on SIGINT, SIGTERM or SIGHUP it ends the tool it runs (and that tool's
+    children), removes its temporary files and partial outputs, and ends by the same signal."""
+    received = []
 
     def terminate(signum, frame):
-        raise KeyboardInterrupt
+        if not received:
+            received.append(signum)
+            raise KeyboardInterrupt
 
-    signal.signal(signal.SIGTERM, terminate)
+    handled = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+    for sig in handled:
+        signal.signal(sig, terminate)
+    rc = run_driver(argv, prog, cxx, config)
+    if received:
+        sig = received[0]
+        signal.signal(sig, signal.SIG_DFL)
+        os.kill(os.getpid(), sig)
+        return 128 + sig
+    for sig in handled:
+        signal.signal(sig, signal.SIG_DFL)
+    return rc
+
+
+def run_driver(argv, prog, cxx, config):
+    env = os.environ
+    build = None
     try:
         opts = parse(expand_response_files(argv), prog, cxx, env)
         if opts.help:
@@ -427,6 +495,8 @@ def main(argv, prog, cxx, config):
         return 1
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # e.g. `-S -o - | head`: the reader is gone
+        return 1
     finally:
         if build:
             build.cleanup()
