@@ -17,6 +17,9 @@ static void row_extent(int row, int *start, int *len) {
 #define N 500
 #pragma omp declare target
 static int pick(int t, int w, int *cnt) { cnt[t] += 1; return (t * 31 + w * 7) % 50 + 10; }
+// The threads of a parallel region call this one: each counts in a local of its own (the count
+// of `pick` in a shared array was a data race between them).
+static int pick_len(int t, int w, int *seen) { *seen += 1; return (t * 31 + w * 7) % 50 + 10; }
 #pragma omp end declare target
 
 static void rows(void) {
@@ -55,7 +58,8 @@ static void teams(void) {
 #pragma omp parallel num_threads(4)
     {
       for (int w = omp_get_thread_num(); w < 8; w += omp_get_num_threads()) {
-        int len = pick(t, w, cnt);
+        int seen = 0;
+        int len = pick_len(t, w, &seen) * seen;
         double part = 0;
 #pragma omp simd reduction(+: part)
         for (int k = 0; k < len; k++)

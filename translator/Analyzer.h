@@ -101,6 +101,7 @@ private:
   /// A member list item through a pointer variable (g->x, g->p[lb:len]): recorded with g[0:1].
   void pointeeMember(const model::RegionVar &M);
   void collectVars();
+  void collectLocalTypes();
 };
 
 } // namespace omp2cu::analysis

@@ -159,19 +159,20 @@ std::string KernelEmitter::atomic(const OMPAtomicDirective *D) {
     IsCompare |= Cl->getClauseKind() == llvm::omp::OMPC_compare;
   }
   if (IsCompare) {
-    // Minimum and maximum: one atomic_fetch (native on 4/8-byte integers), when e converted to
-    // x's type compares as e does (an integer e for an integer x; for a floating x, e of its
-    // type or narrower or an integer).
+    // Minimum and maximum: one atomic_fetch of e converted to x's type (native on 4/8-byte
+    // integers, signed or unsigned as x is), as Clang does: an integer x against an integer e
+    // compares in x's type (an int x against an unsigned e compares signed, where C's `x < e`
+    // would compare unsigned; GCC compares as C does). For a floating x, e of any arithmetic
+    // type: rounding e to x's type keeps its order to x, and where the order differs from e's
+    // the rounded e equals x, so that the assignment changes nothing.
     const Expr *X = nullptr, *E = nullptr;
     std::string Op;
     if (IsCapture || !parseMinMax(Ctx, S, X, E, Op))
       return "";
     QualType XT = X->getType().getUnqualifiedType(), ET = E->IgnoreParenImpCasts()->getType();
-    bool Ok = XT->isIntegerType() ? ET->isIntegerType() && !XT->isBooleanType()
-                                  : XT->isRealFloatingType() &&
-                                        (ET->isIntegerType() ||
-                                         (ET->isRealFloatingType() &&
-                                          Ctx.getFloatingTypeOrder(ET, XT) <= 0));
+    bool Ok = XT->isIntegerType()
+                  ? ET->isIntegerType() && !XT->isBooleanType()
+                  : XT->isRealFloatingType() && (ET->isIntegerType() || ET->isRealFloatingType());
     if (!Ok || !(Ctx.getTypeSize(XT) == 32 || Ctx.getTypeSize(XT) == 64))
       return "";
     std::string T = text::type(Ctx, XT);

@@ -182,16 +182,17 @@ std::string KernelEmitter::loopNest(const Construct &C,
   for (size_t K = 0; K < N; ++K) {
     const Loop &L = C.Loops[K];
     std::string T = type(L.Var), K_ = std::to_string(K);
-    std::string Step = stepText(Ctx, L);
+    // Bounds and step as the kernel has them: `i < omp_get_num_threads()` calls the device's.
+    std::string Step = stepText(Ctx, L, L.Step ? kernelText(L.Step) : "");
     Out += fmt::format("{}  {} = {};\n", Ind,
                        text::declare(Ctx, L.Var->getType().getUnqualifiedType().withConst(),
                                      "omp2cu_lb" + K_ + Sfx),
-                       text::get(Ctx, L.LB->getSourceRange()));
+                       kernelText(L.LB));
     Out += fmt::format("{}  const omp2cu::i64 omp2cu_st{}{} = {};\n", Ind, K_, Sfx, Step);
     Out += fmt::format("{}  const omp2cu::u64 omp2cu_n{}{} = omp2cu::loop::trip_count<{}>("
                        "omp2cu_lb{}{}, {}, omp2cu_st{}{}, {});\n",
                        Ind, K_, Sfx, T, K_, Sfx,
-                       text::get(Ctx, L.UB->getSourceRange()), K_, Sfx, cmpName(L.Test));
+                       kernelText(L.UB), K_, Sfx, cmpName(L.Test));
   }
   if (N == 1) {
     Trip = "omp2cu_n0" + Sfx;
@@ -243,6 +244,21 @@ std::string KernelEmitter::loopNest(const Construct &C,
   const std::string Rt = rt(CP);
   unsigned S = CP.Scope;
   bool Chunked = (C.ExplicitSchedule || C.ExplicitDistSchedule);
+  if (!Chunked && C.Safelen && (S & LevelLanes)) {
+    // safelen(n): iterations n or more apart may not run concurrently, so the lanes of a group
+    // go in lock step: each step takes the group's next G (<= n) consecutive iterations and
+    // ends at a barrier of the group. (`continue` in the body leaves the do-while, not the
+    // step.)
+    std::string Base = "omp2cu_base" + Sfx;
+    Out += fmt::format("{0}  for (omp2cu::u64 {1} = {2}ws_id({3}) - {2}lane(); {1} < {4}; "
+                       "{1} += {2}ws_count({3})) {{ // in lock step (safelen)\n"
+                       "{0}    const omp2cu::u64 {5} = {1} + {2}lane();\n"
+                       "{0}    if ({5} < {4}) do {{\n",
+                       Ind, Base, Rt, levelsText(S), Trip, IV);
+    Out += Vars + Body + "\n" + Ind + "    } while (0);\n" + Ind + "    " + Rt +
+           "sync_group();\n" + Ind + "  }\n";
+    return Out;
+  }
   if (!Chunked) {
     // Cyclic over all participants: consecutive lanes take consecutive
     // iterations (coalesced), like a grid-stride loop.
@@ -317,6 +333,13 @@ void KernelEmitter::children(const Construct &C, const std::set<const VarDecl *>
       Text = fork(*Ch, Text);
     if (P.of(*Ch).SimdFork)
       Text = simdFork(*Ch, Text);
+    if (auto H = Ch->Call ? Hoisted.find(Ch->Call) : Hoisted.end(); H != Hoisted.end()) {
+      // Made by every thread before the guarded statement that uses its value.
+      const bool Void = Ch->Call->getType()->isVoidType();
+      KR->InsertTextBefore(H->second.first,
+                           (Void ? "" : "auto " + H->second.second + " = ") + Text + "; ");
+      Text = Void ? "(void)0" : H->second.second;
+    }
     KR->ReplaceText(constructRange(*Ch), Text);
   }
 }

@@ -133,11 +133,7 @@ bool collect(ASTContext &Ctx, const OMPExecutableDirective *D, Common &C,
       break;
     }
     case llvm::omp::OMPC_device: {
-      const auto *DC = cast<OMPDeviceClause>(Cl);
-      std::string Arg = analysis::clauseArg(Ctx, Cl, DC->getLParenLoc());
-      if (DC->getModifier() == OMPC_DEVICE_device_num)
-        Arg = StringRef(Arg).split(':').second.trim().str();
-      C.Device = Arg;
+      C.Device = analysis::deviceArg(Ctx, cast<OMPDeviceClause>(Cl));
       break;
     }
     case llvm::omp::OMPC_nowait:

@@ -406,23 +406,29 @@ private:
       escapes(*Ch);
   }
 
-  /// Marks the worksharing loops whose body writes a variable of its thread's own, declared
-  /// outside the loop: one that is neither shared by the team (a team-code variable a parallel
-  /// region writes lives in shared memory) nor in device memory, nor a clause item of the loop.
+  /// Marks the worksharing and simd loops whose body writes a variable of its thread's own,
+  /// declared outside the loop: one that is neither shared by the team (a team-code variable a
+  /// parallel region writes lives in shared memory) nor in device memory, nor a clause item of
+  /// the loop. Every lane of a SIMD group has its own copy of such a variable (a local array
+  /// `double tmp[8]` of the iteration of an enclosing loop, say): a loop spread over the lanes
+  /// would leave each copy with some of the iterations' writes.
   void loopCarried(Construct &C) {
-    if (C.IsLoop && (C.Leaves & LeafFor) && C.D) {
+    if (C.IsLoop && (C.Leaves & (LeafFor | LeafSimd)) && C.D) {
       SourceRange Range = text::directiveWithStmt(Ctx, C.D, associatedStmt(C.D)).getAsRange();
       Writes W;
       W.TraverseStmt(const_cast<Stmt *>(C.Body));
       for (const VarDecl *V : W.Vars) {
-        if (declaredIn(SM, V, Range) || R.Sharing.InDeviceMemory.count(V))
+        // A mapped object is one copy in device memory, unless an enclosing construct
+        // privatized it (e.g. `parallel reduction(+: x)`): then it is the thread's own.
+        const VarKey Key = bindingOf(V, C.Parent);
+        if (declaredIn(SM, V, Range) || (!Key.Binder && R.Sharing.InDeviceMemory.count(V)))
           continue;
         bool Item = false;
         for (const ClauseVar &CV : C.Vars)
           Item |= CV.Var == V;
         for (const Loop &L : C.Loops)
           Item |= L.Var == V;
-        if (Item || R.Sharing.WrittenInParallel.count(bindingOf(V, C.Parent)))
+        if (Item || R.Sharing.WrittenInParallel.count(Key))
           continue;
         C.WritesThreadPrivate = true;
       }

@@ -73,6 +73,15 @@ struct Marker {
     }
     if (F->getBuiltinID() || F->getName().starts_with("omp_"))
       return;
+    for (const FunctionDecl *D : F->redecls())
+      if (D->hasAttr<OMPDeclareVariantAttr>()) {
+        // The device would have to call the variant its context selects; calling the base
+        // function instead would be silently wrong.
+        error(CE->getBeginLoc(), "function '" + F->getNameAsString() +
+                                     "' has a '#pragma omp declare variant': calls of it in "
+                                     "target regions are not supported yet");
+        return;
+      }
     if (SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation()))) {
       if (!analysis::isKnownDeviceLibraryFunction(F))
         error(CE->getBeginLoc(), "function '" + F->getNameAsString() +

@@ -105,8 +105,9 @@ void commentOutDeclareTarget(clang::ASTContext &Ctx, clang::Rewriter &RW);
 /// The runtime's name of a loop test ("omp2cu::loop::LT").
 const char *cmpName(model::Cmp C);
 
-/// The signed step of a canonical loop as an expression ("-(omp2cu::i64)(2)").
-std::string stepText(clang::ASTContext &Ctx, const model::Loop &L);
+/// The signed step of a canonical loop as an expression ("-(omp2cu::i64)(2)"); \p Src is the
+/// text of the step expression (default: as written).
+std::string stepText(clang::ASTContext &Ctx, const model::Loop &L, std::string Src = "");
 
 } // namespace omp2cu::emit
 

@@ -260,20 +260,32 @@ std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan 
       fmt::arg("file", R.FileName), fmt::arg("line", R.Line), fmt::arg("kernel", R.KernelName),
       fmt::arg("kernel_ref", R.KernelName + TI.Args), fmt::arg("indent", In),
       fmt::arg("launch", TS.empty() ? "launch" : "launch_shared"),
-      fmt::arg("device", R.Device.empty() ? "" : ", (" + R.Device + ")"),
+      fmt::arg("device", R.Device.empty() ? "" : ", omp2cu_device"),
       fmt::arg("maps", Maps + Translates), fmt::arg("config", Config), fmt::arg("args", Args));
   // Drop the template's trailing newline: the block replaces a statement.
   while (!Launch.empty() && Launch.back() == '\n')
     Launch.pop_back();
-  if (R.IfCond.empty())
-    return undeferredTask(R.Depend, In) + Launch;
-  std::string HostPragma = hostDirective(Ctx, R.Root->D);
-  std::string Fallback = HostPragma.empty() ? FallbackStmt
-                                            : HostPragma + "\n" + In + FallbackStmt;
-  return undeferredTask(R.Depend, In) +
-         fmt::format("if ({}) {} else {{ // if(target: false): the construct runs on the host\n"
-                     "{}{}\n{}}}",
-                     R.IfCond, Launch, In, Fallback, In);
+  // The kernel runs unless `if(target: false)` or the device is the host (`device(n)` with n
+  // the initial device, OpenMP 5.0): then the construct runs on the host, as written.
+  std::string Cond = R.IfCond, Why = "if(target: false)";
+  if (!R.Device.empty()) {
+    Cond = (Cond.empty() ? "" : "(" + Cond + ") && ") +
+           "!omp2cu::host::runs_on_host(omp2cu_device)";
+    Why = R.IfCond.empty() ? "the initial device" : Why + " or the initial device";
+  }
+  std::string Body = Launch;
+  if (!Cond.empty()) {
+    std::string HostPragma = hostDirective(Ctx, R.Root->D);
+    std::string Fallback = HostPragma.empty() ? FallbackStmt
+                                              : HostPragma + "\n" + In + FallbackStmt;
+    Body = fmt::format("if ({}) {} else {{ // {}: the construct runs on the host\n{}{}\n{}}}",
+                       Cond, Launch, Why, In, Fallback, In);
+  }
+  if (!R.Device.empty()) // the device number, evaluated once
+    Body = fmt::format("{{ const int omp2cu_device = ({}); // the device clause, evaluated once\n"
+                       "{}{}\n{}}}",
+                       R.Device, In, Body, In);
+  return undeferredTask(R.Depend, In) + Body;
 }
 
 std::string undeferredTask(const std::string &Depend, const std::string &Indent) {

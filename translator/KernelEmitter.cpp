@@ -54,9 +54,10 @@ const char *cmpName(Cmp C) {
   return "";
 }
 
-std::string stepText(ASTContext &Ctx, const Loop &L) {
-  std::string Step =
-      L.Step ? "(omp2cu::i64)(" + text::get(Ctx, L.Step->getSourceRange()) + ")" : std::string("1");
+std::string stepText(ASTContext &Ctx, const Loop &L, std::string Src) {
+  if (L.Step && Src.empty())
+    Src = text::get(Ctx, L.Step->getSourceRange());
+  std::string Step = L.Step ? "(omp2cu::i64)(" + Src + ")" : std::string("1");
   return L.StepNegated ? "-" + Step : Step;
 }
 
@@ -171,8 +172,15 @@ void KernelEmitter::rewriteApiCalls(const Construct &C) {
       rewriteApiCalls(*Ch);
 }
 
+bool KernelEmitter::contains(CharSourceRange Outer, CharSourceRange Inner) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  return !SM.isBeforeInTranslationUnit(Inner.getBegin(), Outer.getBegin()) &&
+         !SM.isBeforeInTranslationUnit(Outer.getEnd(), Inner.getEnd());
+}
+
 void KernelEmitter::applyLeafEdits(const Construct &C) {
   const plan::ConstructPlan &CP = P.of(C);
+  const SourceManager &SM = Ctx.getSourceManager();
   for (const Stmt *S : C.GuardedStmts) {
     CharSourceRange Range;
     if (const auto *AD = dyn_cast<OMPAtomicDirective>(S)) {
@@ -185,6 +193,16 @@ void KernelEmitter::applyLeafEdits(const Construct &C) {
       KR->ReplaceText(Range, Code);
     } else {
       Range = text::stmtRange(Ctx, S);
+      // A call in the statement of a function the kernel gets a copy of (it holds constructs:
+      // every thread of the context must run it) is made before the guard; the guarded store
+      // takes its value (children() writes the call there).
+      if (CP.GuardLevels)
+        for (const auto &Ch : C.Children)
+          if (Ch->Call && contains(Range, constructRange(*Ch)))
+            Hoisted[Ch->Call] = {Range.getBegin(),
+                                 fmt::format("omp2cu_ret_L{}_{}", Ch->Line,
+                                             SM.getExpansionColumnNumber(
+                                                 Ch->Call->getBeginLoc()))};
     }
     if (CP.GuardLevels) {
       std::string Lead = leader(CP.GuardLevels, CP);
@@ -256,7 +274,8 @@ std::string KernelEmitter::fork(const Construct &C, const std::string &RegionTex
   std::string PragmaInd = text::indentOf(SM, C.D->getBeginLoc());
   std::string Lead = Ind.size() > PragmaInd.size() ? Ind.substr(PragmaInd.size()) : "";
   // The region's text starts with its first line's indentation relative to the pragma.
-  std::string Body = "  " + RegionText.substr(std::min(Lead.size(), RegionText.size()));
+  std::string Body =
+      localTypedefs() + "  " + RegionText.substr(std::min(Lead.size(), RegionText.size()));
   Declarations.push_back("__device__ void " + Name + "(omp2cu::dev::ParallelRegion omp2cu_par" +
                          Params + ")");
   Outlined.push_back(fmt::format(
@@ -365,7 +384,8 @@ std::string KernelEmitter::simdFork(const Construct &S, const std::string &LoopT
   }
   std::string PragmaInd = text::indentOf(SM, S.D->getBeginLoc());
   std::string Lead = Ind.size() > PragmaInd.size() ? Ind.substr(PragmaInd.size()) : "";
-  std::string Body = "  " + LoopText.substr(std::min(Lead.size(), LoopText.size()));
+  std::string Body =
+      localTypedefs() + "  " + LoopText.substr(std::min(Lead.size(), LoopText.size()));
   Declarations.push_back("__device__ void " + Name + "(" + Params + ")");
   Outlined.push_back(fmt::format(
       templates::simd_loop, fmt::arg("name", Name), fmt::arg("directive", S.DirectiveText),
@@ -396,6 +416,30 @@ std::string KernelEmitter::simdMainBody(const plan::ConstructPlan &CP, const std
 
 // ---- The kernel --------------------------------------------------------------------------------
 
+std::string KernelEmitter::kernelText(const Expr *E) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceRange R = E->getSourceRange();
+  return text::rewritten(*KR, R.getBegin().isMacroID() || R.getEnd().isMacroID()
+                                  ? SM.getExpansionRange(R)
+                                  : CharSourceRange::getTokenRange(R));
+}
+
+std::string KernelEmitter::localTypedefs() const {
+  std::string Out, Of = "; // of '" + R.Function->getNameAsString() + "'\n";
+  // An anonymous enum declared by a typedef (`typedef enum { A, B } E;`) is that declaration.
+  std::set<const TypedefNameDecl *> Written;
+  for (const EnumDecl *ED : R.LocalEnums) {
+    const TypedefNameDecl *TD = ED->getIdentifier() ? nullptr : ED->getTypedefNameForAnonDecl();
+    if (TD)
+      Written.insert(TD);
+    Out += "  " + text::get(Ctx, TD ? TD->getSourceRange() : ED->getSourceRange()) + Of;
+  }
+  for (const TypedefNameDecl *TD : R.LocalTypedefs)
+    if (!Written.count(TD))
+      Out += "  typedef " + text::declare(Ctx, TD->getUnderlyingType(), TD->getNameAsString()) + Of;
+  return Out;
+}
+
 KernelText KernelEmitter::run() {
   rewriteApiCalls(*R.Root);
   rewriteSharedDecls(*R.Root);
@@ -425,6 +469,7 @@ KernelText KernelEmitter::run() {
       break;
     }
   }
+  Prologue += localTypedefs();
   if (!TS.empty())
     Prologue += fmt::format("  __shared__ omp2cu::dev::SharingSpace<{0}> omp2cu_space;\n"
                             "  {0} &omp2cu_sh = omp2cu_space.get(omp2cu_sharing);\n",

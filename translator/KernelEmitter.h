@@ -16,6 +16,7 @@
 #include "SourceText.h"
 #include "TeamSharing.h"
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -54,6 +55,12 @@ private:
     return text::type(Ctx, V->getType().getNonReferenceType().getUnqualifiedType());
   }
   std::string name(const clang::VarDecl *V) const { return V->getNameAsString(); }
+  /// The text of an expression of the region as the kernel has it (with its edits: OpenMP API
+  /// calls pointed at the device runtime), e.g. a loop bound.
+  std::string kernelText(const clang::Expr *E) const;
+  /// The enums and typedefs of the region's function that the code of every function of the kernel
+  /// (the kernel, its outlined parallel regions and simd loops) needs, one line each.
+  std::string localTypedefs() const;
 
   // --- Who runs the code, and how it names the runtime (KernelEmitter.cpp) -----------------
   /// The code of this body runs on generic mode's main thread.
@@ -73,6 +80,11 @@ private:
   std::string guardSync(unsigned L, const plan::ConstructPlan &CP) const;
   void rewriteApiCalls(const model::Construct &C);
   void applyLeafEdits(const model::Construct &C);
+  /// Whether \p Inner lies within \p Outer (in the main file's text).
+  bool contains(clang::CharSourceRange Outer, clang::CharSourceRange Inner) const;
+  /// Calls of copied functions (children with Call) in guarded statements: made before the
+  /// guard into a variable (the location of the guarded statement, the variable's name).
+  std::map<const clang::CallExpr *, std::pair<clang::SourceLocation, std::string>> Hoisted;
 
   // --- Team-shared variables (ConstructEmitter.cpp) -----------------------------------------
   /// The slot of the binding \p K, if the team shares it.

@@ -58,6 +58,8 @@ struct Planner {
   bool AllowGenericSimd;
   bool ExplicitSimd = false;
   bool AutoSimdUsed = false;
+  /// Lines of the simd loops that run in order in every lane (they write a thread's variable).
+  std::vector<unsigned> SimdInOrder;
   bool LaneUnsafe = false; ///< sequential code that cannot run per lane
   bool TeamUnsafe = false; ///< sequential team code that cannot run per thread
   const Construct *UnsafeAt = nullptr;
@@ -173,8 +175,12 @@ struct Planner {
       // nested parallel region to that region's one thread: that thread takes all iterations.
       if ((C.Leaves & LeafFor) && Body == Exec::Thread)
         P.Scope |= LevelThreads;
-      if ((C.Leaves & LeafSimd) && !Main)
+      // A simd loop that writes a variable of its thread (each lane has a copy) runs in order
+      // in every lane: each copy gets every iteration's writes (stores to memory are guarded).
+      if ((C.Leaves & LeafSimd) && !Main && !C.WritesThreadPrivate)
         P.Scope |= LevelLanes;
+      if ((C.Leaves & LeafSimd) && !Main && C.WritesThreadPrivate)
+        SimdInOrder.push_back(C.Line);
       if (AllowAutoSimd && autoSimdCandidate(C) && !(Inside & LevelLanes) && !Main) {
         P.Scope |= LevelLanes;
         P.AutoSimd = true;
@@ -280,6 +286,10 @@ Attempt planOnce(const Construct &Root, bool AllowAutoSimd, bool Generic, bool G
   if (P.ExplicitSimd)
     K.Notes.push_back("simd loops run on the lanes of each OpenMP thread's "
                       "SIMD group");
+  for (unsigned Line : P.SimdInOrder)
+    K.Notes.push_back("the simd loop at line " + std::to_string(Line) +
+                      " writes a variable of its OpenMP thread declared outside it (each lane "
+                      "has a copy): it runs in order in every lane");
   bool Guarded = false;
   for (auto &[C, CP] : K.Constructs)
     Guarded |= CP.GuardLevels != 0;

@@ -13,6 +13,7 @@
 #include "clang/AST/DeclOpenMP.h"
 #include "clang/AST/OpenMPClause.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/Rewrite/Core/Rewriter.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Frontend/OpenMP/OMP.h"
 
@@ -69,10 +70,31 @@ bool isHostDeviceApi(llvm::StringRef Name) {
       "omp_target_alloc",         "omp_target_free",         "omp_target_is_present",
       "omp_target_memcpy",        "omp_target_memcpy_rect",  "omp_target_associate_ptr",
       "omp_target_disassociate_ptr", "omp_get_num_devices",  "omp_get_default_device",
-      "omp_set_default_device",   "omp_get_initial_device"};
+      "omp_set_default_device",   "omp_get_initial_device",  "omp_get_device_num"};
   return Names.contains(Name);
 }
 
+std::string deviceArg(ASTContext &Ctx, const OMPDeviceClause *C) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const Expr *E = C->getDevice()->IgnoreImpCasts();
+  // Clang captures the expression (`.capture_expr.`): the expression as written is its init.
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *CD = dyn_cast<OMPCapturedExprDecl>(DRE->getDecl()))
+      E = CD->getInit();
+  CharSourceRange Range = SM.getExpansionRange(E->getSourceRange());
+  Rewriter RW(const_cast<SourceManager &>(SM), Ctx.getLangOpts());
+  std::function<void(const Stmt *)> Qualify = [&](const Stmt *S) {
+    if (const auto *CE = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *F = CE->getDirectCallee())
+        if (isHostDeviceApi(F->getName()))
+          RW.InsertTextBefore(SM.getExpansionLoc(CE->getBeginLoc()), "omp2cu::");
+    for (const Stmt *Ch : S->children())
+      if (Ch)
+        Qualify(Ch);
+  };
+  Qualify(E);
+  return RW.getRewrittenText(Range);
+}
 
 namespace {
 
@@ -442,10 +464,7 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
         error(Cl->getBeginLoc(), "device(ancestor: ...) is not supported");
         break;
       }
-      std::string Arg = clauseArg(Ctx, Cl, DC->getLParenLoc());
-      if (DC->getModifier() == OMPC_DEVICE_device_num)
-        Arg = StringRef(Arg).split(':').second.trim().str();
-      R.Device = Arg;
+      R.Device = deviceArg(Ctx, DC);
       break;
     }
     case llvm::omp::OMPC_is_device_ptr:
@@ -514,11 +533,17 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
       if (R.Simdlen.empty())
         R.Simdlen = clauseArg(Ctx, Cl, cast<OMPSimdlenClause>(Cl)->getLParenLoc());
       break;
-    case llvm::omp::OMPC_safelen:
+    case llvm::omp::OMPC_safelen: {
       // safelen(n) bounds how many iterations may run concurrently: it caps
-      // the SIMD group like simdlen (the smaller of the two wins).
-      R.Simdlen = clauseArg(Ctx, Cl, cast<OMPSafelenClause>(Cl)->getLParenLoc());
+      // the SIMD group like simdlen (the smaller of the two wins), and the
+      // lanes run the loop in lock step (loopNest).
+      std::string N = clauseArg(Ctx, Cl, cast<OMPSafelenClause>(Cl)->getLParenLoc());
+      R.Simdlen = R.Simdlen.empty()
+                      ? N
+                      : "((" + R.Simdlen + ") < (" + N + ") ? (" + R.Simdlen + ") : (" + N + "))";
+      C.Safelen = true;
       break;
+    }
     // Clauses that need no code: hints, the default data-sharing rule, and
     // what the SPMD execution gives anyway.
     case llvm::omp::OMPC_collapse:
@@ -756,6 +781,7 @@ std::optional<Region> Analyzer::run(const FunctionDecl *F) {
     return std::nullopt;
   kernelNumThreads();
   collectVars();
+  collectLocalTypes();
   if (Failed)
     return std::nullopt;
   analyzeSharing(Ctx, R);

@@ -107,6 +107,10 @@ bool isDeviceOmpApi(llvm::StringRef Name);
 /// omp2cu (omp_target_alloc, omp_get_num_devices, ...).
 bool isHostDeviceApi(llvm::StringRef Name);
 
+/// The argument of a `device` clause as the host code of the output evaluates it: the calls of
+/// the host device API in it (`omp_get_initial_device()`) name the runtime's (omp2cu::).
+std::string deviceArg(clang::ASTContext &Ctx, const clang::OMPDeviceClause *C);
+
 /// The associated statement of \p D with Clang's CapturedStmt layers removed.
 const clang::Stmt *associatedStmt(const clang::OMPExecutableDirective *D);
 

@@ -22,12 +22,14 @@
 namespace clang {
 class CallExpr;
 class CXXRecordDecl;
+class EnumDecl;
 class Expr;
 class FieldDecl;
 class ForStmt;
 class FunctionDecl;
 class OMPExecutableDirective;
 class Stmt;
+class TypedefNameDecl;
 class ValueDecl;
 class VarDecl;
 } // namespace clang
@@ -97,6 +99,8 @@ struct Construct {
   SyncKind Sync = SyncKind::None; ///< for the non-loop constructs of parallel regions
   bool IsLoop = false;            ///< has associated loops
   bool ExplicitSchedule = false;  ///< schedule(...) given
+  /// safelen(n) given: the lanes run the loop in lock step (n >= G by the SIMD group's size).
+  bool Safelen = false;
   bool ExplicitDistSchedule = false;
   bool NoWait = false;            ///< nowait: no implicit barrier at the end
   /// The loop body writes a variable of its thread's own (declared outside the loop, not a
@@ -236,6 +240,12 @@ struct Region {
   /// The bodies of the functions the region calls that hold OpenMP constructs: their variables
   /// are variables of the kernel, like those declared in the region.
   std::vector<clang::SourceRange> CalleeRanges;
+  /// Typedefs and aliases of the region's function, declared before the region, that its code
+  /// names: the kernel (a function outside) declares them again, in this order.
+  std::vector<const clang::TypedefNameDecl *> LocalTypedefs;
+  /// Enums of the region's function, declared before the region, whose enumerators or type its
+  /// code names: the kernel defines them again (before the typedefs).
+  std::vector<const clang::EnumDecl *> LocalEnums;
 };
 
 } // namespace omp2cu::model

@@ -346,7 +346,92 @@ public:
   }
 };
 
+/// The types that a statement names through typedefs and tags (casts, sizeof, declarations).
+class TypeRefs : public RecursiveASTVisitor<TypeRefs> {
+public:
+  std::vector<std::pair<const NamedDecl *, SourceLocation>> Refs;
+  bool VisitTypedefTypeLoc(TypedefTypeLoc TL) {
+    Refs.push_back({TL.getTypedefNameDecl(), TL.getBeginLoc()});
+    return true;
+  }
+  bool VisitTagTypeLoc(TagTypeLoc TL) {
+    Refs.push_back({TL.getDecl(), TL.getBeginLoc()});
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) { // an enumerator names its enum
+    if (const auto *EC = dyn_cast<EnumConstantDecl>(E->getDecl()))
+      Refs.push_back({cast<EnumDecl>(EC->getDeclContext()), E->getBeginLoc()});
+    return true;
+  }
+};
+
+/// A tag type declared in a function that \p T names, through typedefs, pointers and arrays.
+const TagDecl *localTag(QualType T) {
+  while (!T.isNull()) {
+    T = T.getCanonicalType();
+    if (T->isPointerType() || T->isReferenceType())
+      T = T->getPointeeType();
+    else if (const ArrayType *A = T->getAsArrayTypeUnsafe())
+      T = A->getElementType();
+    else
+      break;
+  }
+  const TagDecl *TD = T.isNull() ? nullptr : T->getAsTagDecl();
+  return TD && TD->getDeclContext()->isFunctionOrMethod() ? TD : nullptr;
+}
+
 } // namespace
+
+void Analyzer::collectLocalTypes() {
+  TypeRefs Refs;
+  Refs.TraverseStmt(const_cast<Stmt *>(associatedStmt(RootD)));
+  auto Outside = [&](const Decl *D) {
+    SourceLocation L = SM.getExpansionLoc(D->getLocation());
+    return SM.isBeforeInTranslationUnit(L, RegionRange.getBegin()) ||
+           !SM.isBeforeInTranslationUnit(L, RegionRange.getEnd());
+  };
+  llvm::SmallPtrSet<const Decl *, 8> Seen;
+  // An enum of the function is defined again in the kernel (its text: constants only).
+  auto Enum = [&](const EnumDecl *ED) {
+    if (Seen.insert(ED).second)
+      R.LocalEnums.push_back(ED);
+  };
+  // A typedef of the function is declared again in the kernel, after those it names.
+  std::function<void(const TypedefNameDecl *, SourceLocation)> Typedef =
+      [&](const TypedefNameDecl *TD, SourceLocation Use) {
+        if (!Seen.insert(TD).second)
+          return;
+        const TagDecl *Tag = localTag(TD->getUnderlyingType());
+        if (const auto *ED = dyn_cast_or_null<EnumDecl>(Tag); ED && Outside(ED))
+          Enum(ED);
+        else if (Tag && Outside(Tag)) {
+          error(Use, "the type '" + TD->getName() + "' names '" + Tag->getName() +
+                         "', which is declared inside function '" +
+                         cast<NamedDecl>(Tag->getDeclContext())->getName() +
+                         "', and the kernel of the target region that uses it is a function "
+                         "outside it; declare the type at namespace scope");
+          return;
+        }
+        for (QualType U = TD->getUnderlyingType(); const auto *TT = U->getAs<TypedefType>();
+             U = TT->desugar())
+          if (TT->getDecl()->getDeclContext()->isFunctionOrMethod() && Outside(TT->getDecl()))
+            Typedef(TT->getDecl(), Use);
+        R.LocalTypedefs.push_back(TD);
+      };
+  for (const auto &[D, Use] : Refs.Refs) {
+    if (!D->getDeclContext()->isFunctionOrMethod() || !Outside(D))
+      continue;
+    if (const auto *TD = dyn_cast<TypedefNameDecl>(D))
+      Typedef(TD, Use);
+    else if (const auto *ED = dyn_cast<EnumDecl>(D))
+      Enum(ED);
+    else if (Seen.insert(D).second)
+      error(Use, "the type '" + D->getName() + "' is declared inside function '" +
+                     cast<NamedDecl>(D->getDeclContext())->getName() +
+                     "', and the kernel of the target region that uses it is a function outside "
+                     "it; declare the type at namespace scope");
+  }
+}
 
 void Analyzer::collectVars() {
   VarCollector VC;

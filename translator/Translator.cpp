@@ -52,6 +52,8 @@ struct Found {
   const FunctionDecl *F;
   /// The class whose non-public members the region uses (thisref::checkMemberRegion).
   const CXXRecordDecl *Befriend = nullptr;
+  /// Calls of the host device API in the region: its host fallback calls the runtime's.
+  std::vector<const CallExpr *> HostApiCalls;
 };
 
 /// Finds the outermost target constructs of the main file, and reports the
@@ -132,8 +134,9 @@ public:
     }
     if (K == llvm::omp::OMPD_target_data) {
       DataRegions.push_back(D);
-      // Target regions inside the data region are translated as usual.
-      RecursiveASTVisitor::TraverseStmt(const_cast<Stmt *>(analysis::associatedStmt(D)));
+      // Target regions inside the data region are translated as usual, also a directive that
+      // is the associated statement itself (no braces): this visitor's TraverseStmt sees it.
+      TraverseStmt(const_cast<Stmt *>(analysis::associatedStmt(D)));
     } else {
       Standalone.push_back(D);
     }
@@ -174,6 +177,7 @@ public:
           return true;
         }
         Regions.push_back({D, Current, Befriend});
+        hostApiCallsIn(analysis::associatedStmt(D), Regions.back().HostApiCalls);
         return true; // nested constructs belong to the region
       }
     }
@@ -184,6 +188,17 @@ private:
   ASTContext &Ctx;
   const SourceManager &SM;
   const FunctionDecl *Current = nullptr;
+  void hostApiCallsIn(const Stmt *S, std::vector<const CallExpr *> &Calls) {
+    if (!S)
+      return;
+    if (const auto *CE = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *F = CE->getDirectCallee())
+        if (analysis::isHostDeviceApi(F->getName()) &&
+            SM.isInMainFile(SM.getExpansionLoc(CE->getBeginLoc())))
+          Calls.push_back(CE);
+    for (const Stmt *Ch : S->children())
+      hostApiCallsIn(Ch, Calls);
+  }
   void report(SourceLocation L, const std::string &M) {
     diag::error(Ctx.getDiagnostics(), L, M);
     Ok = false;
@@ -293,6 +308,7 @@ public:
 
     std::vector<model::Region> Regions;
     std::vector<plan::KernelPlan> Plans;
+    std::vector<const Found *> FoundOf; // of each region
     pp::Blanks Blank; // conditionals resolved as the preprocessor did (Conditionals.h)
     for (const Found &Fd : F.Regions) {
       std::optional<model::Region> R = analysis::analyzeRegion(Ctx, Fd.D, Fd.F);
@@ -321,6 +337,7 @@ public:
       }
       Regions.push_back(std::move(*R));
       Plans.push_back(std::move(*P));
+      FoundOf.push_back(&Fd);
     }
     if (!Blank.empty()) {
       // Translated again from the text without them.
@@ -382,8 +399,13 @@ public:
       const emit::TeamSharingPlan &TS = E.TS;
       E.Kernel = emit::emitKernel(Ctx, KernelRW, R, P, TS);
       Locks.insert(E.Kernel.CriticalLocks.begin(), E.Kernel.CriticalLocks.end());
+      // The host fallback: the statement as the host code has it, with the host API calls in
+      // it pointed at the runtime's (in a copy: the launch replaces the statement in HostRW).
+      Rewriter FallbackRW = HostRW;
+      for (const CallExpr *CE : FoundOf[I]->HostApiCalls)
+        FallbackRW.InsertTextBefore(SM.getExpansionLoc(CE->getBeginLoc()), "omp2cu::");
       std::string Fallback =
-          text::rewritten(HostRW, text::stmtRange(Ctx, analysis::associatedStmt(R.Root->D)));
+          text::rewritten(FallbackRW, text::stmtRange(Ctx, analysis::associatedStmt(R.Root->D)));
       std::string Indent = text::indentOf(SM, R.Root->D->getBeginLoc());
       E.Launch = emit::emitLaunch(Ctx, R, P, TS, Fallback, Indent);
       // A friend of its class has the linkage of the class's namespace (its name starts with the

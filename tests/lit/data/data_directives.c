@@ -31,7 +31,9 @@ void f(int n, double *u, double *v, int dev) {
 // CHECK-NEXT: omp2cu_data_L13.map(u, 0, n, omp2cu::MapKind::ToFrom, "u", omp2cu::ModAlways);
 // CHECK: { auto *omp2cu_outer_u = u; auto *u = omp2cu_data_L13.device_address(omp2cu_outer_u);
 // CHECK: omp2cu_data_L13.end();
-// CHECK: omp2cu::host::TargetRegion omp2cu_region("f_L17_kernel", "data_directives.c", 17, (dev));
+// CHECK: { const int omp2cu_device = (dev); // the device clause, evaluated once
+// CHECK-NEXT: if (!omp2cu::host::runs_on_host(omp2cu_device)) {
+// CHECK-NEXT: omp2cu::host::TargetRegion omp2cu_region("f_L17_kernel", "data_directives.c", 17, omp2cu_device);
 // CHECK: omp2cu_region.map(u, 0, n, omp2cu::MapKind::To, "u", omp2cu::ModPresent);
 // CHECK: omp2cu_region.map(&table, 0, 1, omp2cu::MapKind::ToFrom, "table");
 // CHECK: omp2cu_region.launch(f_L17_kernel, omp2cu_cfg, n, buf, omp2cu_dev_u, omp2cu_dev_table);
