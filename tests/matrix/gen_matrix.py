@@ -1,0 +1,453 @@
+#!/usr/bin/env python3
+"""Generates the construct x clause x type test matrix: self-checking OpenMP programs.
+
+Every program holds one spelling of a construct nest (target / teams / distribute / parallel /
+for / simd / loop: combined into one directive, split into several, with or without braces, over
+one loop or two nested loops) and, for each case of its family, one function with one target
+region whose result the program compares with the value that the same loop computes
+sequentially on the host. A program prints one line per failed case and exits with the number of
+failures (0: all cases right), so it needs no reference output.
+
+Families (the case axis of a program):
+  red   reduction(OP: x) with OP in + * - min max & | ^ && || over the types int, long, unsigned,
+        float, double (bitwise operators on the integer types only); the clause stands on every
+        directive of the nest where a level of distinct executors starts (teams, parallel or for,
+        simd): on `parallel` or on `for` where the two are separate (variants pr, fr).
+  dsa   private, firstprivate, lastprivate, collapse(2), num_teams / thread_limit, num_threads,
+        simdlen / safelen on the directives of the nest where they are legal, with a reduction
+        that checks every iteration ran once.
+
+Which spellings exist: see nests() below. A program's name says its spelling, e.g.
+`red.t-tdpf.s` is family red, `target` split from `teams distribute parallel for`, which is split
+from `simd` (`.` separates directives, `-` too where the nest has two loops: outer-inner).
+
+usage: gen_matrix.py --out DIR [--slice N] [--list] [--family red|dsa]
+  --slice N  only every N-th program (deterministic: sorted by name), for CI
+"""
+import argparse
+import itertools
+import os
+import sys
+
+# Directive names OpenMP allows, as leaf sequences.
+VALID = {
+    ("target",), ("teams",), ("distribute",), ("parallel",), ("for",), ("simd",),
+    ("target", "teams"), ("target", "parallel"), ("target", "simd"),
+    ("target", "teams", "distribute"), ("target", "teams", "distribute", "simd"),
+    ("target", "teams", "distribute", "parallel", "for"),
+    ("target", "teams", "distribute", "parallel", "for", "simd"),
+    ("target", "parallel", "for"), ("target", "parallel", "for", "simd"),
+    ("teams", "distribute"), ("teams", "distribute", "simd"),
+    ("teams", "distribute", "parallel", "for"), ("teams", "distribute", "parallel", "for", "simd"),
+    ("distribute", "simd"), ("distribute", "parallel", "for"),
+    ("distribute", "parallel", "for", "simd"),
+    ("parallel", "for"), ("parallel", "for", "simd"), ("for", "simd"),
+}
+LOOP_LEAVES = {"distribute", "for", "simd"}
+ABBREV = {"target": "t", "teams": "T", "distribute": "d", "parallel": "p", "for": "f",
+          "simd": "s", "loop": "l"}
+
+# The loop construct, spelled as its own directives (combined forms of OpenMP 5.0).
+LOOP_NESTS = [
+    [["target", "teams", "loop"]],
+    [["target", "teams"], ["loop"]],
+    [["target"], ["teams", "loop"]],
+    [["target", "parallel", "loop"]],
+    [["target", "parallel"], ["loop"]],
+    [["target"], ["parallel", "loop"]],
+]
+
+
+class Nest:
+    """A spelling: groups of leaves (one directive each); `split` is the index of the first group
+    of the inner loop (None: one loop)."""
+
+    def __init__(self, groups, split=None, braces=False):
+        self.groups = groups
+        self.split = split
+        self.braces = braces
+
+    @property
+    def leaves(self):
+        return [leaf for g in self.groups for leaf in g]
+
+    @property
+    def name(self):
+        parts = []
+        for i, g in enumerate(self.groups):
+            sep = "" if i == 0 else ("-" if i == self.split else ".")
+            parts.append(sep + "".join(ABBREV[leaf] for leaf in g))
+        return "".join(parts) + ("{}" if self.braces else "")
+
+    def loop_groups(self):
+        """Indexes of the groups that hold the outer and the inner loop's directive."""
+        idx = [i for i, g in enumerate(self.groups) if LOOP_LEAVES & set(g) or "loop" in g]
+        return idx
+
+
+def splits(leaves):
+    """Every way to write `leaves` as consecutive valid directives, the loop leaves of one loop in
+    the last directive."""
+    first_loop = next((i for i, leaf in enumerate(leaves) if leaf in LOOP_LEAVES), len(leaves))
+    head, loop = leaves[:first_loop], leaves[first_loop:]
+    gaps = len(head)  # a split may stand before each leaf of the head but the first, and before
+    for cuts in itertools.product([False, True], repeat=max(gaps, 0)):  # the loop group
+        groups, cur = [], []
+        for i, leaf in enumerate(head):
+            if i > 0 and cuts[i - 1]:
+                groups.append(cur)
+                cur = []
+            cur.append(leaf)
+        if loop:
+            if cur and gaps and cuts[gaps - 1]:
+                groups.append(cur)
+                cur = []
+            cur = cur + loop
+        groups.append(cur)
+        if all(tuple(g) in VALID for g in groups):
+            yield groups
+
+
+def nests():
+    out = []
+    # One loop: target, then any of teams [distribute], [parallel] for, simd.
+    for teams, dist, par, fr, simd in itertools.product([0, 1], repeat=5):
+        # distribute needs teams; parallel without for would run the loop once per thread;
+        # teams without distribute may only hold parallel (and runs with one team).
+        # An orphaned `for simd` in a target region cannot reduce into the mapped x (it is not
+        # shared there) while its lanes need it.
+        if dist and not teams or par and not fr or teams and not dist and not par or \
+                fr and simd and not par:
+            continue
+        leaves = ["target"] + ["teams"] * teams + ["distribute"] * dist + ["parallel"] * par + \
+            ["for"] * fr + ["simd"] * simd
+        for groups in splits(leaves):
+            out.append(Nest(groups))
+            if len(groups) > 1:
+                out.append(Nest(groups, braces=True))
+    # Two loops: the outer one distributed over the teams (or shared by threads), the inner one
+    # by threads and/or lanes.
+    for outer, inner in [
+            (["target", "teams", "distribute"], ["parallel", "for"]),
+            (["target", "teams", "distribute"], ["parallel", "for", "simd"]),
+            (["target", "teams", "distribute"], ["simd"]),
+            (["target", "teams", "distribute", "parallel", "for"], ["simd"]),
+            (["target", "parallel", "for"], ["simd"]),
+    ]:
+        for og in splits(outer):
+            for ig in (splits(inner) if inner[0] == "parallel" else [[inner]]):
+                out.append(Nest(og + ig, split=len(og)))
+                if len(ig) > 1:
+                    out.append(Nest(og + ig, split=len(og), braces=True))
+    out += [Nest(g) for g in LOOP_NESTS]
+    return out
+
+
+# --- cases -----------------------------------------------------------------------------------
+
+TYPES = {"int": "d", "long": "ld", "unsigned": "u", "float": "f", "double": "f"}
+OPS = ["+", "*", "-", "min", "max", "&", "|", "^", "&&", "||"]
+OP_NAME = {"+": "add", "*": "mul", "-": "sub", "min": "min", "max": "max", "&": "and",
+           "|": "or", "^": "xor", "&&": "land", "||": "lor"}
+
+
+def op_case(op, t):
+    """(initial value, statement of the loop body for iteration k) of a reduction."""
+    signed = t != "unsigned"
+    w = "((T)((k * 37) % 1001) - (T)500)" if signed else "((T)((k * 37) % 1001) + (T)3)"
+    return {
+        "+": ("(T)5", "x += (T)(k % 7 + 1);"),
+        "-": ("(T)5", "x -= (T)(k % 7 + 1);"),
+        "*": ("(T)3", "x *= (k % 250 == 0) ? (T)2 : (T)1;"),
+        "min": ("(T)1000", f"x = x < {w} ? x : {w};"),
+        "max": ("(T)0", f"x = x > {w} ? x : {w};"),
+        "&": ("(T)~(T)0", "x &= (k % 100 == 7) ? (T)~((T)1 << (k / 100)) : (T)~(T)0;"),
+        "|": ("(T)1 << 20", "x |= (k % 100 == 7) ? (T)1 << (k / 100) : (T)0;"),
+        "^": ("(T)0x55", "x ^= (T)1 << (k % 13);"),
+        "&&": ("(T)1", "x = x && (k != 777);"),
+        "||": ("(T)0", "x = x || (k == 777);"),
+    }[op]
+
+
+def red_cases():
+    for t in TYPES:
+        for op in OPS:
+            if t in ("float", "double") and op in ("&", "|", "^"):
+                continue
+            yield t, op
+
+
+def levels_of(group):
+    """Levels of distinct executors a directive starts: teams, threads, lanes."""
+    lv = set()
+    if "teams" in group:
+        lv.add("teams")
+    if "parallel" in group or "for" in group:
+        lv.add("threads")
+    if "simd" in group:
+        lv.add("lanes")
+    if "loop" in group:
+        lv.add("threads")
+    return lv
+
+
+def split_parallel(nest):
+    """The index of a directive that ends with `parallel` and is followed by a `for` directive
+    (the two split), or None."""
+    for i, g in enumerate(nest.groups[:-1]):
+        if g[-1] == "parallel" and nest.groups[i + 1][0] == "for":
+            return i
+    return None
+
+
+def clause_groups(nest, variant):
+    """Indexes of the directives that get the reduction clause: those where a level starts;
+    where `parallel` and `for` are separate directives, the one `variant` says (pr: on the
+    parallel, fr: on the for; the for of a `for simd` keeps it for its lanes)."""
+    sp = split_parallel(nest)
+    picks = []
+    for i, g in enumerate(nest.groups):
+        if sp is not None and i == sp and variant == "fr" and levels_of(g) == {"threads"}:
+            continue
+        if sp is not None and i == sp + 1 and variant == "pr" and "simd" not in g:
+            continue
+        if "for" in g and "parallel" not in nest.leaves:
+            continue  # the one thread of the target region (x is not shared there)
+        if g == ["loop"] and i > 0 and "teams" in nest.groups[i - 1]:
+            continue  # bound to the teams region (bind(teams)): the teams directive reduces
+        if "teams" in g and "distribute" not in nest.leaves and "loop" not in nest.leaves:
+            continue  # one team (num_teams(1)): x stays shared for the threads' reduction
+        if levels_of(g):
+            picks.append(i)
+    return picks
+
+
+def extra_clauses(group, nest):
+    """Clauses every spelling needs for a result that does not depend on the implementation:
+    `teams` without `distribute` runs the loop once per team, so one team."""
+    c = []
+    if "teams" in group and "distribute" not in nest.leaves and "loop" not in nest.leaves:
+        c.append("num_teams(1)")
+    return c
+
+
+def pragma_lines(nest, clauses_for, indent="  "):
+    """The directives and the loops of the region, the body being `body`."""
+    return [(i, f"#pragma omp {' '.join(g)}{''.join(' ' + c for c in clauses_for(i))}")
+            for i, g in enumerate(nest.groups)]
+
+
+ONE_LOOP_N = 1000
+OUTER, INNER = 4, 256
+
+
+def region(nest, clauses_for, body, indent="  "):
+    """The text of the region: directives, braces, loops."""
+    lines = []
+    ind = indent
+    closes = []
+    loops_open = 0
+    for i, g in enumerate(nest.groups):
+        lines.append(f"#pragma omp {' '.join(g)}" + "".join(" " + c for c in clauses_for(i)))
+        is_loop = bool(LOOP_LEAVES & set(g)) or "loop" in g
+        if is_loop:
+            if nest.split is None:
+                lines.append(f"{ind}for (int k = 0; k < {ONE_LOOP_N}; k++)")
+            elif i < nest.split:
+                lines.append(f"{ind}for (int j = 0; j < {OUTER}; j++) {{")
+                closes.append(ind + "}")
+                ind += "  "
+                loops_open += 1
+            else:
+                lines.append(f"{ind}for (int i = 0; i < {INNER}; i++) {{")
+                lines.append(f"{ind}  int k = j * {INNER} + i;")
+                closes.append(ind + "}")
+                ind += "  "
+        elif nest.braces and i + 1 < len(nest.groups):
+            lines.append(ind + "{")
+            closes.append(ind + "}")
+            ind += "  "
+    if not nest.loop_groups():  # no loop construct: the loop runs in order in its region
+        lines.append(f"{ind}for (int k = 0; k < {ONE_LOOP_N}; k++)")
+    if nest.split is None:
+        lines.append(ind + "  " + body)
+    else:
+        lines.append(ind + body)
+    lines += reversed(closes)
+    return lines
+
+
+def sequential(nest, body):
+    """The loop of the region, run in order on the host: the expected result."""
+    total = ONE_LOOP_N if nest.split is None else OUTER * INNER
+    return [f"  for (int k = 0; k < {total}; k++)", "    " + body]
+
+
+def red_program(nest, variant):
+    picks = set(clause_groups(nest, variant))
+    fns, calls = [], []
+    for t, op in red_cases():
+        init, body = op_case(op, t)
+        fn = f"t_{t}_{OP_NAME[op]}"
+
+        def clauses_for(i, op=op):
+            c = []
+            if i == 0:
+                c.append("map(tofrom: x)")
+            c += extra_clauses(nest.groups[i], nest)
+            if i in picks:
+                c.append(f"reduction({op}: x)")
+            return c
+
+        fmt = TYPES[t]
+        cast = {"d": "int", "ld": "long", "u": "unsigned", "f": "double"}[fmt]
+        lines = [f"static int {fn}(void) {{", "  typedef " + t + " T;", f"  T x = {init};"]
+        lines += ["  " + ln if not ln.startswith("#") else ln
+                  for ln in region(nest, clauses_for, body)]
+        lines += [f"  T e = {init};", "  { T x = e;"] + \
+            ["  " + ln for ln in sequential(nest, body)] + ["    e = x; }"]
+        lines += [f"  if (x != e) {{",
+                  f'    printf("FAIL {fn}: %{fmt} != %{fmt} (expected)\\n", ({cast})x, ({cast})e);',
+                  "    return 1;", "  }", "  return 0;", "}", ""]
+        fns.append("\n".join(lines))
+        calls.append(f"  failures += {fn}();")
+    return fns, calls
+
+
+def dsa_program(nest):
+    """private, firstprivate, lastprivate, collapse and the sizing clauses, each a case."""
+    fns, calls = [], []
+    loop_i = max(nest.loop_groups()) if nest.loop_groups() else None
+    cases = []
+    # private and firstprivate on every directive that allows them (simd and loop: no
+    # firstprivate).
+    def fp(i, g):  # firstprivate on the target: worksharing constructs want f shared
+        return ["private(p)"] + (["firstprivate(f)"] if i == 0 else [])
+    cases.append(("firstprivate", fp, "{ p = (int)k; x += (long)(p - (int)k) + f + (k % 5); }"))
+    cases.append(("private", lambda i, g: ["private(p)"], "{ p = (int)k * 2; x += p / 2 + f; }"))
+    sizing = {"teams": "num_teams(3) thread_limit(64)", "parallel": "num_threads(4)",
+              "simd": "simdlen(8)"}
+    cases.append(("sizing", lambda i, g: [sizing[l] for l in g if l in sizing and
+                                          not ("teams" == l and "distribute" not in nest.leaves)],
+                  "x += (k % 11) + f;"))
+    cases.append(("safelen", lambda i, g: ["safelen(4)"] if "simd" in g else [],
+                  "x += (k % 3) * f;"))
+    variant = "fr" if split_parallel(nest) is not None else "all"
+
+    def checked(i, maps="x"):
+        """The clauses of directive i that every case has: the map of the target, the sizes
+        that fix the result, the reduction that counts the iterations into x."""
+        c = [f"map(tofrom: {maps})"] if i == 0 else []
+        c += extra_clauses(nest.groups[i], nest)
+        if i in clause_groups(nest, variant):
+            c.append("reduction(+: x)")
+        return c
+
+    for name, extra, body in cases:
+        fn = f"t_{name}"
+
+        def clauses_for(i, extra=extra):
+            return checked(i) + extra(i, nest.groups[i])
+
+        lines = [f"static int {fn}(void) {{", "  long x = 0; int f = 3; int p = -1;"]
+        lines += ["  " + ln if not ln.startswith("#") else ln
+                  for ln in region(nest, clauses_for, body)]
+        lines += ["  long e = 0;", "  { long x = 0;"] + ["  " + ln for ln in sequential(nest, body)] + \
+            ["    e = x; }"]
+        lines += ["  if (x != e || f != 3) {",
+                  f'    printf("FAIL {fn}: %ld != %ld (expected), f = %d\\n", x, e, f);',
+                  "    return 1;", "  }", "  return 0;", "}", ""]
+        fns.append("\n".join(lines))
+        calls.append(f"  failures += {fn}();")
+    # lastprivate on the loop directive (target mapped separately) and collapse(2).
+    orphan_for = "for" in nest.leaves and "parallel" not in nest.leaves  # l not shared there
+    if nest.split is None and loop_i is not None and loop_i > 0 and "loop" not in nest.leaves \
+            and not orphan_for:
+        def lp_clauses(i):
+            return checked(i, "x, l") + (["lastprivate(l)"] if i == loop_i else [])
+        lines = ["static int t_lastprivate(void) {", "  long x = 0; int l = -1;"]
+        lines += ["  " + ln if not ln.startswith("#") else ln
+                  for ln in region(nest, lp_clauses, "{ l = (int)k * 3; x += k; }")]
+        lines += [f"  if (l != {3 * (ONE_LOOP_N - 1)} || x != {ONE_LOOP_N * (ONE_LOOP_N - 1) // 2}) {{",
+                  '    printf("FAIL t_lastprivate: l = %d, x = %ld\\n", l, x);',
+                  "    return 1;", "  }", "  return 0;", "}", ""]
+        fns.append("\n".join(lines))
+        calls.append("  failures += t_lastprivate();")
+    if nest.split is None and loop_i is not None:
+        def col_clauses(i):
+            return checked(i) + (["collapse(2)"] if i == loop_i else [])
+        reg = region(nest, col_clauses, "")
+        # Two loops where the region has one.
+        text = []
+        for ln in reg:
+            if ln.strip().startswith(f"for (int k = 0; k < {ONE_LOOP_N}; k++)"):
+                ind = ln[:len(ln) - len(ln.lstrip())]
+                text += [f"{ind}for (int a = 0; a < 37; a++)",
+                         f"{ind}  for (int b = 0; b < 29; b++)",
+                         f"{ind}    x += (long)a * 100 + b;"]
+            elif ln.strip():
+                text.append(ln)
+        lines = ["static int t_collapse(void) {", "  long x = 0;"]
+        lines += ["  " + ln if not ln.startswith("#") else ln for ln in text]
+        lines += ["  long e = 0;", "  for (int a = 0; a < 37; a++)",
+                  "    for (int b = 0; b < 29; b++) e += (long)a * 100 + b;",
+                  "  if (x != e) {",
+                  '    printf("FAIL t_collapse: %ld != %ld (expected)\\n", x, e);',
+                  "    return 1;", "  }", "  return 0;", "}", ""]
+        fns.append("\n".join(lines))
+        calls.append("  failures += t_collapse();")
+    return fns, calls
+
+
+def program(nest, family, variant):
+    fns, calls = red_program(nest, variant) if family == "red" else dsa_program(nest)
+    spelling = " / ".join("#pragma omp " + " ".join(g) for g in nest.groups)
+    head = [f"// omp2cu test matrix, family {family}: {spelling}" +
+            (" (with braces)" if nest.braces else "") + (f", {variant}" if variant else ""),
+            "// Generated by tests/matrix/gen_matrix.py: do not edit.",
+            "#include <stdio.h>", ""]
+    main = ["int main(void) {", "  int failures = 0;"] + calls + \
+        [f'  printf("%d of {len(calls)} cases failed\\n", failures);', "  return failures;", "}"]
+    return "\n".join(head + fns + main) + "\n"
+
+
+def programs(family=None):
+    out = {}
+    for nest in nests():
+        if family in (None, "red"):
+            sp = split_parallel(nest)
+            # (`for simd` in a parallel region that privatized x cannot reduce into it.)
+            variants = [""] if sp is None else \
+                ["fr"] if "simd" in nest.groups[sp + 1] else ["pr", "fr"]
+            for v in variants:
+                out[f"red.{nest.name}" + (f".{v}" if v else "")] = program(nest, "red", v)
+        if family in (None, "dsa") and nest.split is None:
+            out[f"dsa.{nest.name}"] = program(nest, "dsa", "")
+    return dict(sorted(out.items()))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out")
+    ap.add_argument("--slice", type=int, default=1)
+    ap.add_argument("--family", choices=["red", "dsa"])
+    ap.add_argument("--list", action="store_true")
+    a = ap.parse_args()
+    progs = programs(a.family)
+    names = list(progs)[::a.slice]
+    if a.list:
+        print("\n".join(names))
+        return 0
+    if not a.out:
+        ap.error("--out DIR is required")
+    os.makedirs(a.out, exist_ok=True)
+    for n in names:
+        with open(os.path.join(a.out, n + ".c"), "w") as f:
+            f.write(progs[n])
+    print(f"{len(names)} programs written to {a.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
