@@ -233,6 +233,18 @@ bool parseListItem(ASTContext &Ctx, const Expr *E, RegionVar &V) {
   DiagnosticsEngine &DE = Ctx.getDiagnostics();
   const Expr *X = strip(E);
   if (const auto *AS = dyn_cast<ArraySectionExpr>(X)) {
+    // A stride other than 1 (`a[0:n:2]`, OpenMP 5.0) would map or copy every element between
+    // the first and the last: reported, never taken for a contiguous section.
+    for (const ArraySectionExpr *D = AS; D;
+         D = dyn_cast<ArraySectionExpr>(strip(D->getBase()))) {
+      Expr::EvalResult One;
+      if (const Expr *St = D->getStride();
+          St && !(St->EvaluateAsInt(One, Ctx) && One.Val.getInt() == 1)) {
+        diag::error(DE, St->getBeginLoc(),
+                    "array sections with a stride ('[lb:len:stride]') are not supported yet");
+        return false;
+      }
+    }
     // base[lb:len] or, for multi-dimensional sections, the first dimension
     // of A[lb:len][0:m]...; inner dimensions must be whole.
     const ArraySectionExpr *First = AS;
