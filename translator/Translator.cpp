@@ -114,10 +114,8 @@ public:
   }
 
   bool VisitCallExpr(CallExpr *CE) {
-    if (const FunctionDecl *F = CE->getDirectCallee())
-      if (analysis::isHostDeviceApi(F->getName()) &&
-          SM.isInMainFile(SM.getExpansionLoc(CE->getBeginLoc())))
-        HostApiCalls.push_back(CE);
+    if (hostApiCall(CE))
+      HostApiCalls.push_back(CE);
     return true;
   }
 
@@ -188,14 +186,17 @@ private:
   ASTContext &Ctx;
   const SourceManager &SM;
   const FunctionDecl *Current = nullptr;
+  /// A call of the host device API in the main file (pointed at the runtime's).
+  bool hostApiCall(const CallExpr *CE) const {
+    const FunctionDecl *F = CE->getDirectCallee();
+    return F && analysis::isHostDeviceApi(F->getName()) &&
+           SM.isInMainFile(SM.getExpansionLoc(CE->getBeginLoc()));
+  }
   void hostApiCallsIn(const Stmt *S, std::vector<const CallExpr *> &Calls) {
     if (!S)
       return;
-    if (const auto *CE = dyn_cast<CallExpr>(S))
-      if (const FunctionDecl *F = CE->getDirectCallee())
-        if (analysis::isHostDeviceApi(F->getName()) &&
-            SM.isInMainFile(SM.getExpansionLoc(CE->getBeginLoc())))
-          Calls.push_back(CE);
+    if (const auto *CE = dyn_cast<CallExpr>(S); CE && hostApiCall(CE))
+      Calls.push_back(CE);
     for (const Stmt *Ch : S->children())
       hostApiCallsIn(Ch, Calls);
   }
