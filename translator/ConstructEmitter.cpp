@@ -326,9 +326,35 @@ CharSourceRange KernelEmitter::constructRange(const Construct &C) const {
                                        SM.getExpansionLoc(C.D->getEndLoc()));
 }
 
+std::string KernelEmitter::entryBarrier(const Construct &Ch) const {
+  const Construct *Parent = Ch.Parent;
+  if (!Parent || Parent->Sequential == Construct::SeqNone || !Parent->Body)
+    return "";
+  const plan::ConstructPlan &CP = P.of(*Parent);
+  const unsigned Levels = CP.Redundant & (LevelThreads | LevelLanes);
+  if (!Levels || CP.SimdMain || mainCode(CP))
+    return "";
+  // Code before the construct: the body's first statement starts before it.
+  const Stmt *First = Parent->Body;
+  if (const auto *CS = dyn_cast<CompoundStmt>(First)) {
+    if (CS->body_empty())
+      return "";
+    First = CS->body_front();
+  }
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!SM.isBeforeInTranslationUnit(text::stmtRange(Ctx, First).getBegin(),
+                                    constructRange(Ch).getBegin()))
+    return "";
+  return guardSync(Levels, CP);
+}
+
 void KernelEmitter::children(const Construct &C, const std::set<const VarDecl *> &Priv) {
   for (const auto &Ch : C.Children) {
     std::string Text = construct(*Ch, Priv, false);
+    if (!Ch->Call) // a copy of a called function starts with it (callCopy)
+      if (std::string B = entryBarrier(*Ch); !B.empty())
+        Text = B + " // the code before has read what this construct writes\n" +
+               text::indentOf(Ctx.getSourceManager(), constructRange(*Ch).getBegin()) + Text;
     if (P.of(*Ch).Fork)
       Text = fork(*Ch, Text);
     if (P.of(*Ch).SimdFork)
@@ -527,6 +553,9 @@ std::string KernelEmitter::callCopy(const Construct &C) {
   // The function's constructs, for the context of this call.
   children(C, {});
   std::string Body = text::rewritten(*KR, text::stmtRange(Ctx, C.Body));
+  if (std::string B = entryBarrier(C); !B.empty() && Body.size() > 1 && Body[0] == '{')
+    Body = "{\n  " + B + " // the caller's code before the call has read what this writes" +
+           Body.substr(1);
   if (CP.SimdMain) {
     if (!F->getReturnType()->isVoidType())
       diag::error(Ctx.getDiagnostics(), C.Call->getBeginLoc(),

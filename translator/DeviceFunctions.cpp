@@ -1,5 +1,6 @@
 //===- DeviceFunctions.cpp - Functions called from kernels ----------------===//
 #include "DeviceFunctions.h"
+#include "Assert.h"
 #include "Diagnostics.h"
 #include "RegionAnalysis.h"
 #include "SourceText.h"
@@ -53,6 +54,8 @@ struct Marker {
   /// Redeclarations to insert after #include lines, by location.
   std::map<unsigned, Redeclaration> Redeclarations;
   bool HeaderDeclared = false;
+  /// Calls of the OpenMP API in device functions pointed at the runtime's.
+  std::set<SourceLocation> Qualified;
 
   /// Reports \p M at \p L once (a call can be reached along several paths).
   void error(SourceLocation L, const std::string &M) {
@@ -186,9 +189,17 @@ struct Marker {
                                      "target region, or from a function of this file)");
       call(CE);
       if (InFunction)
+        analysis::rewriteAssert(Ctx, CE, &RW);
+      if (InFunction)
         if (const FunctionDecl *F = CE->getDirectCallee())
-          if (F->getName().starts_with("omp_"))
-            RW.InsertTextBefore(SM.getExpansionLoc(CE->getBeginLoc()), "omp2cu::");
+          if (F->getName().starts_with("omp_")) {
+            SourceLocation L = text::editableLoc(SM, CE->getBeginLoc());
+            if (L.isInvalid())
+              error(CE->getBeginLoc(), "a call of '" + F->getNameAsString() + "'" +
+                                           " written in the definition of a macro cannot be pointed at omp2cu's runtime; call it outside the macro");
+            else if (Qualified.insert(L).second) // a macro may expand its argument twice
+              RW.InsertTextBefore(L, "omp2cu::");
+          }
     }
     if (InFunction)
       globals(S, InFunction);

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelEmitter.h"
+#include "Assert.h"
 #include "Diagnostics.h"
 #include "RegionAnalysis.h"
 #include "SourceText.h"
@@ -133,7 +134,8 @@ namespace {
 /// have contexts of their own), and its flush directives.
 class ApiCalls : public RecursiveASTVisitor<ApiCalls> {
 public:
-  ApiCalls(Rewriter &W, std::string Prefix, const Construct &C) : W(W), Prefix(std::move(Prefix)) {
+  ApiCalls(const ASTContext &Ctx, Rewriter &W, std::string Prefix, const Construct &C)
+      : Ctx(Ctx), W(W), Prefix(std::move(Prefix)) {
     for (const auto &Ch : C.Children)
       Stop.insert(Ch->D);
   }
@@ -143,23 +145,32 @@ public:
     return RecursiveASTVisitor::TraverseStmt(S);
   }
   bool VisitCallExpr(CallExpr *CE) {
+    if (analysis::rewriteAssert(Ctx, CE, &W))
+      return true;
     if (const FunctionDecl *F = CE->getDirectCallee())
-      if (F->getName().starts_with("omp_"))
-        W.InsertTextBefore(W.getSourceMgr().getExpansionLoc(CE->getBeginLoc()),
-                           analysis::isDeviceOmpApi(F->getName()) ? Prefix : "omp2cu::");
+      if (F->getName().starts_with("omp_")) {
+        SourceLocation L = text::editableLoc(W.getSourceMgr(), CE->getBeginLoc());
+        if (L.isInvalid())
+          diag::error(Ctx.getDiagnostics(), CE->getBeginLoc(),
+                      "a call of '" + F->getNameAsString() + "'" + " written in the definition of a macro cannot be pointed at omp2cu's runtime; call it outside the macro");
+        else if (Done.insert(L).second) // a macro may expand its argument twice
+          W.InsertTextBefore(L, analysis::isDeviceOmpApi(F->getName()) ? Prefix : "omp2cu::");
+      }
     return true;
   }
 
 private:
+  const ASTContext &Ctx;
   Rewriter &W;
   std::string Prefix;
   std::set<const Stmt *> Stop;
+  std::set<SourceLocation> Done;
 };
 
 } // namespace
 
 void KernelEmitter::rewriteApiCalls(const Construct &C) {
-  ApiCalls V(*KR, apiPrefix(P.of(C)), C);
+  ApiCalls V(Ctx, *KR, apiPrefix(P.of(C)), C);
   // The loop headers of the construct are emitted in its own text.
   for (const Loop &L : C.Loops) {
     V.TraverseStmt(const_cast<Expr *>(L.LB));

@@ -78,6 +78,11 @@ private:
   std::string leader(unsigned L, const plan::ConstructPlan &CP) const;
   /// The barrier after guarded code that ran on the leader of levels \p L.
   std::string guardSync(unsigned L, const plan::ConstructPlan &CP) const;
+  /// The barrier that a nested construct (or call of a function with constructs) \p Ch needs
+  /// first: where its parent's code before it runs redundantly on GPU threads, every one of
+  /// them must have read what it reads before the construct's work, spread over them, writes
+  /// (OpenMP's executor read it before the construct began). Empty when none is needed.
+  std::string entryBarrier(const model::Construct &Ch) const;
   void rewriteApiCalls(const model::Construct &C);
   void applyLeafEdits(const model::Construct &C);
   /// Whether \p Inner lies within \p Outer (in the main file's text).

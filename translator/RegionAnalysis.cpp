@@ -51,7 +51,9 @@ bool isKnownDeviceLibraryFunction(const FunctionDecl *F) {
       // <stdio.h> / <string.h> on the device.
       "printf", "memcpy", "memset",
       // std:: forms through <cmath>.
-      "min", "max"};
+      "min", "max",
+      // assert(), rewritten to OMP2CU_ASSERT (Assert.h).
+      "__assert_fail"};
   return Names.contains(F->getName());
 }
 
@@ -87,7 +89,10 @@ std::string deviceArg(ASTContext &Ctx, const OMPDeviceClause *C) {
     if (const auto *CE = dyn_cast<CallExpr>(S))
       if (const FunctionDecl *F = CE->getDirectCallee())
         if (isHostDeviceApi(F->getName()))
-          RW.InsertTextBefore(SM.getExpansionLoc(CE->getBeginLoc()), "omp2cu::");
+          if (SourceLocation L = text::editableLoc(SM, CE->getBeginLoc()); L.isValid())
+            RW.InsertTextBefore(L, "omp2cu::");
+          else // reported with the other host calls (Translator.cpp)
+            RW.InsertTextBefore(SM.getExpansionLoc(CE->getBeginLoc()), "omp2cu::");
     for (const Stmt *Ch : S->children())
       if (Ch)
         Qualify(Ch);
@@ -627,6 +632,20 @@ Analyzer::buildConstruct(const OMPExecutableDirective *D, const Construct *Paren
       C->Loops.push_back(L);
       S = For->getBody();
     }
+    // The iteration variables of a simd loop (also of a combined or composite construct with
+    // simd) that are declared outside the loop get the value sequential execution leaves:
+    // linear with the loop's step for one loop, lastprivate for a collapsed nest (OpenMP 5.2
+    // sec. 5.1.1). A loop variable is written back after its last iteration either way.
+    if (C->Leaves & LeafSimd)
+      for (const Loop &L : C->Loops) {
+        if (isa_and_nonnull<DeclStmt>(L.For->getInit()))
+          continue;
+        if (llvm::any_of(C->Vars, [&](const ClauseVar &CV) { return CV.Var == L.Var; }))
+          continue;
+        ClauseVar CV{ClauseVar::Lastprivate, L.Var};
+        CV.Implicit = true;
+        C->Vars.push_back(CV);
+      }
     // Non-rectangular collapsed nests are not supported.
     for (size_t I = 1; I < C->Loops.size(); ++I)
       for (size_t J = 0; J < I; ++J) {

@@ -76,6 +76,10 @@ struct ClauseVar {
   /// linear: the step (nullptr: 1). Each iteration starts with the value at the construct plus
   /// its logical number times the step; the last iteration's value is written back.
   const clang::Expr *Step = nullptr;
+  /// Not written in a clause: the data-sharing rules give it (a simd loop's iteration variable
+  /// declared outside the loop is linear or lastprivate, OpenMP 5.2 sec. 5.1.1). On a combined
+  /// target construct such an item is not mapped: it stays the target's firstprivate copy.
+  bool Implicit = false;
   /// Whether the construct writes the item back to the variable outside it.
   bool writesBack() const { return K == Lastprivate || K == Reduction || K == Linear; }
 };

@@ -492,7 +492,7 @@ void Analyzer::collectVars() {
       TargetPrivate;
   if (R.Root)
     for (const ClauseVar &CV : R.Root->Vars) {
-      if (CV.writesBack())
+      if (CV.writesBack() && !CV.Implicit)
         ToFrom.insert(CV.Var);
       else if (CV.K == ClauseVar::Firstprivate)
         TargetFirstprivate.insert(CV.Var);

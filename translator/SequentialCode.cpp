@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Analyzer.h"
+#include "Assert.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtOpenMP.h"
@@ -32,7 +33,8 @@ bool isPure(const Expr *E) {
     const FunctionDecl *F = CE->getDirectCallee();
     if (!F || !(isDeviceOmpApi(F->getName()) ||
                 (isKnownDeviceLibraryFunction(F) && F->getName() != "printf" &&
-                 F->getName() != "memcpy" && F->getName() != "memset")))
+                 F->getName() != "memcpy" && F->getName() != "memset" &&
+                 F->getName() != "__assert_fail")))
       return false;
   }
   if (isa<CXXNewExpr>(E) || isa<CXXDeleteExpr>(E) || isa<StmtExpr>(E))
@@ -80,7 +82,8 @@ K maxSeq(K A, K B) { return A > B ? A : B; }
 /// Classifies the sequential code of one construct's body.
 class Classifier {
 public:
-  Classifier(Construct &C, const SharingFacts &F) : C(C), F(F), TeamLevel(isTeamLevel(C)) {
+  Classifier(ASTContext &Ctx, Construct &C, const SharingFacts &F)
+      : Ctx(Ctx), C(C), F(F), TeamLevel(isTeamLevel(C)) {
     for (const Loop &L : C.Loops)
       local(L.Var);
     for (const ClauseVar &CV : C.Vars)
@@ -93,6 +96,7 @@ public:
   K scan(const Stmt *S);
 
 private:
+  ASTContext &Ctx;
   Construct &C;
   const SharingFacts &F;
   const bool TeamLevel;
@@ -143,6 +147,9 @@ private:
 
 K Classifier::classifyExpr(const Expr *E, const Stmt *AsStmt) {
   E = E->IgnoreParens();
+  // assert(cond): every executor checks its own values.
+  if (const Expr *Cond = assertCondition(Ctx, E))
+    return pure(Cond) ? K::SeqRedundant : unsafe(AsStmt);
   if (pure(E))
     return K::SeqRedundant;
   auto Store = [&](const Expr *LHS, bool OperandsPure) {
@@ -172,8 +179,21 @@ K Classifier::classifyExpr(const Expr *E, const Stmt *AsStmt) {
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     if (BO->isAssignmentOp())
       return Store(BO->getLHS(), pure(BO->getRHS()) && pure(BO->getLHS()));
-    if (BO->getOpcode() == BO_Comma)
-      return maxSeq(classifyExpr(BO->getLHS(), AsStmt), classifyExpr(BO->getRHS(), AsStmt));
+    if (BO->getOpcode() == BO_Comma) {
+      // The statement is guarded once, as a whole: then neither operand may be a store to a
+      // copy of each executor, which the other executors would miss.
+      const size_t Before = C.GuardedStmts.size();
+      K L = classifyExpr(BO->getLHS(), AsStmt), R = classifyExpr(BO->getRHS(), AsStmt);
+      C.GuardedStmts.resize(Before);
+      K Result = maxSeq(L, R);
+      if (Result != K::SeqGuarded)
+        return Result;
+      if ((L == K::SeqRedundant && !pure(BO->getLHS())) ||
+          (R == K::SeqRedundant && !pure(BO->getRHS())))
+        return unsafe(AsStmt);
+      C.GuardedStmts.push_back(AsStmt);
+      return Result;
+    }
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E))
     if (UO->isIncrementDecrementOp())
@@ -304,7 +324,7 @@ void classifySequential(ASTContext &Ctx, Construct &C, const SharingFacts &F) {
     C.Sequential = Construct::SeqNone;
     return;
   }
-  Classifier Cl(C, F);
+  Classifier Cl(Ctx, C, F);
   C.Sequential = Cl.scan(C.Body);
   if (C.FirstUnsafe)
     C.FirstUnsafeLine =

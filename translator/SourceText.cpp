@@ -278,6 +278,15 @@ std::string cstring(StringRef S) {
   return Out;
 }
 
+SourceLocation editableLoc(const SourceManager &SM, SourceLocation L) {
+  while (L.isMacroID()) {
+    if (!SM.isMacroArgExpansion(L))
+      return {};
+    L = SM.getImmediateSpellingLoc(L);
+  }
+  return L;
+}
+
 unsigned lineStart(StringRef Text, unsigned Off) {
   size_t NL = Text.substr(0, Off).rfind('\n');
   return NL == StringRef::npos ? 0 : NL + 1;

@@ -59,6 +59,10 @@ unsigned line(const clang::SourceManager &SM, clang::SourceLocation L);
 std::string fileName(const clang::SourceManager &SM, clang::SourceLocation L);
 /// Escapes text for a C string literal.
 std::string cstring(llvm::StringRef S);
+/// Where text can be inserted before the token at \p L: \p L in a file, or where a macro
+/// argument that holds the token is written. Invalid in a macro's definition, where an edit
+/// would change every use of the macro.
+clang::SourceLocation editableLoc(const clang::SourceManager &SM, clang::SourceLocation L);
 /// The offset of the start of the line of \p Text that holds offset \p Off.
 unsigned lineStart(llvm::StringRef Text, unsigned Off);
 /// The offset just after the end of the logical line of \p Text that holds \p Off (its `\n`

@@ -14,6 +14,7 @@
 #include "Diagnostics.h"
 #include "Emitter.h"
 #include "Linkage.h"
+#include "LocalMacros.h"
 #include "Planner.h"
 #include "RegionAnalysis.h"
 #include "SourceText.h"
@@ -33,6 +34,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <set>
 
 using namespace clang;
 
@@ -254,6 +256,24 @@ void befriend(ASTContext &Ctx, Rewriter &HostRW, const CXXRecordDecl *Class, con
   HostRW.InsertTextBefore(RBrace, Text);
 }
 
+/// Points a call of the host device API at the runtime's (omp2cu::omp_...): the call must be
+/// written in the file or in a macro's argument (\p Done: the places edited in \p RW, as a
+/// macro may expand an argument twice). One in a macro's definition is reported (once:
+/// \p Reported holds the calls reported).
+void qualifyHostApiCall(ASTContext &Ctx, Rewriter &RW, const CallExpr *CE,
+                        std::set<SourceLocation> &Done, std::set<SourceLocation> &Reported) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (SourceLocation L = text::editableLoc(SM, CE->getBeginLoc()); L.isValid()) {
+    if (Done.insert(L).second)
+      RW.InsertTextBefore(L, "omp2cu::");
+    return;
+  }
+  if (Reported.insert(CE->getBeginLoc()).second)
+    diag::error(Ctx.getDiagnostics(), CE->getBeginLoc(),
+                "a call of '" + CE->getDirectCallee()->getNameAsString() + "'" +
+                    " written in the definition of a macro cannot be pointed at omp2cu's runtime; call it outside the macro");
+}
+
 class Consumer : public ASTConsumer {
 public:
   Consumer(const TranslateOptions &Opts, TranslateResult &Result)
@@ -263,6 +283,10 @@ public:
   std::vector<pp::Conditional> Conditionals;
   /// The #include directives (recorded for --separate-compilation).
   std::vector<linkage::Inclusion> Inclusions;
+  /// The macro definitions and expansions (filled while the file is parsed).
+  pp::MacroHistory Macros;
+  /// Calls of the host device API in macro definitions, reported.
+  std::set<SourceLocation> MacroCallsReported;
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     DiagnosticsEngine &DE = Ctx.getDiagnostics();
@@ -403,8 +427,9 @@ public:
       // The host fallback: the statement as the host code has it, with the host API calls in
       // it pointed at the runtime's (in a copy: the launch replaces the statement in HostRW).
       Rewriter FallbackRW = HostRW;
+      std::set<SourceLocation> Qualified;
       for (const CallExpr *CE : FoundOf[I]->HostApiCalls)
-        FallbackRW.InsertTextBefore(SM.getExpansionLoc(CE->getBeginLoc()), "omp2cu::");
+        qualifyHostApiCall(Ctx, FallbackRW, CE, Qualified, MacroCallsReported);
       std::string Fallback =
           text::rewritten(FallbackRW, text::stmtRange(Ctx, analysis::associatedStmt(R.Root->D)));
       std::string Indent = text::indentOf(SM, R.Root->D->getBeginLoc());
@@ -425,8 +450,17 @@ public:
       SourceLocation At = R.Function->getBeginLoc();
       if (const FunctionTemplateDecl *FT = R.Function->getDescribedFunctionTemplate())
         At = FT->getBeginLoc();
-      // Kernels of one function go before it in source order.
-      HostRW.InsertText(SM.getExpansionLoc(At), Out[I].Kernel.Text, /*InsertAfter=*/true);
+      // Kernels of one function go before it in source order, with the macros their regions
+      // saw there.
+      At = SM.getExpansionLoc(At);
+      pp::MacroFrame Macros = pp::macroFrame(
+          SM, this->Macros, At,
+          text::directiveWithStmt(Ctx, R.Root->D, analysis::associatedStmt(R.Root->D))
+              .getAsRange());
+      if (!Macros.Before.empty() && SM.getExpansionColumnNumber(At) != 1)
+        Macros.Before = "\n" + Macros.Before;
+      HostRW.InsertText(At, Macros.Before + Out[I].Kernel.Text + Macros.After,
+                        /*InsertAfter=*/true);
       Result.Kernels.push_back(report::describe(R, Plans[I], Out[I].TS));
       remarks(Ctx, *R.Root, Result.Kernels.back());
       if (R.Befriend) {
@@ -510,8 +544,9 @@ private:
       HostRW.ReplaceText(PragmaRange(D), Open);
       HostRW.InsertTextAfter(text::stmtRange(Ctx, analysis::associatedStmt(D)).getEnd(), Close);
     }
+    std::set<SourceLocation> Qualified;
     for (const CallExpr *CE : F.HostApiCalls)
-      HostRW.InsertTextBefore(SM.getExpansionLoc(CE->getBeginLoc()), "omp2cu::");
+      qualifyHostApiCall(Ctx, HostRW, CE, Qualified, MacroCallsReported);
     emit::commentOutDeclareTarget(Ctx, HostRW);
     // Declare target variables: their device copies, registered at start-up.
     std::string Reg;
@@ -562,6 +597,7 @@ public:
     auto C = std::make_unique<Consumer>(Opts, Result);
     CI.getPreprocessor().addPPCallbacks(
         pp::recordConditionals(CI.getSourceManager(), C->Conditionals));
+    pp::recordMacros(CI.getPreprocessor(), C->Macros);
     if (Opts.SeparateCompilation)
       linkage::recordInclusions(CI.getPreprocessor(), C->Inclusions);
     return C;

@@ -41,6 +41,7 @@
 #include "omp2cu/types.h"
 
 #include "omp2cu/device/api.h"
+#include "omp2cu/device/assert.h"
 #include "omp2cu/device/atomic.h"
 #include "omp2cu/device/critical.h"
 #include "omp2cu/device/loop.h"
