@@ -195,8 +195,7 @@ struct Marker {
           if (F->getName().starts_with("omp_")) {
             SourceLocation L = text::editableLoc(SM, CE->getBeginLoc());
             if (L.isInvalid())
-              error(CE->getBeginLoc(), "a call of '" + F->getNameAsString() + "'" +
-                                           " written in the definition of a macro cannot be pointed at omp2cu's runtime; call it outside the macro");
+              error(CE->getBeginLoc(), text::uneditableCall(F->getName()));
             else if (Qualified.insert(L).second) // a macro may expand its argument twice
               RW.InsertTextBefore(L, "omp2cu::");
           }

@@ -152,7 +152,7 @@ public:
         SourceLocation L = text::editableLoc(W.getSourceMgr(), CE->getBeginLoc());
         if (L.isInvalid())
           diag::error(Ctx.getDiagnostics(), CE->getBeginLoc(),
-                      "a call of '" + F->getNameAsString() + "'" + " written in the definition of a macro cannot be pointed at omp2cu's runtime; call it outside the macro");
+                      text::uneditableCall(F->getName()));
         else if (Done.insert(L).second) // a macro may expand its argument twice
           W.InsertTextBefore(L, analysis::isDeviceOmpApi(F->getName()) ? Prefix : "omp2cu::");
       }

@@ -91,8 +91,9 @@ std::string deviceArg(ASTContext &Ctx, const OMPDeviceClause *C) {
         if (isHostDeviceApi(F->getName()))
           if (SourceLocation L = text::editableLoc(SM, CE->getBeginLoc()); L.isValid())
             RW.InsertTextBefore(L, "omp2cu::");
-          else // reported with the other host calls (Translator.cpp)
-            RW.InsertTextBefore(SM.getExpansionLoc(CE->getBeginLoc()), "omp2cu::");
+          else
+            diag::error(Ctx.getDiagnostics(), CE->getBeginLoc(),
+                        text::uneditableCall(F->getName()));
     for (const Stmt *Ch : S->children())
       if (Ch)
         Qualify(Ch);

@@ -287,6 +287,12 @@ SourceLocation editableLoc(const SourceManager &SM, SourceLocation L) {
   return L;
 }
 
+std::string uneditableCall(StringRef Callee) {
+  return "a call of '" + Callee.str() +
+         "' written in the definition of a macro cannot be pointed at omp2cu's runtime; call it "
+         "outside the macro";
+}
+
 unsigned lineStart(StringRef Text, unsigned Off) {
   size_t NL = Text.substr(0, Off).rfind('\n');
   return NL == StringRef::npos ? 0 : NL + 1;

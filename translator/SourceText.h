@@ -63,6 +63,8 @@ std::string cstring(llvm::StringRef S);
 /// argument that holds the token is written. Invalid in a macro's definition, where an edit
 /// would change every use of the macro.
 clang::SourceLocation editableLoc(const clang::SourceManager &SM, clang::SourceLocation L);
+/// The error for a call of \p Callee (the OpenMP API) where editableLoc() finds no place.
+std::string uneditableCall(llvm::StringRef Callee);
 /// The offset of the start of the line of \p Text that holds offset \p Off.
 unsigned lineStart(llvm::StringRef Text, unsigned Off);
 /// The offset just after the end of the logical line of \p Text that holds \p Off (its `\n`

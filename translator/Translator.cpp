@@ -270,8 +270,7 @@ void qualifyHostApiCall(ASTContext &Ctx, Rewriter &RW, const CallExpr *CE,
   }
   if (Reported.insert(CE->getBeginLoc()).second)
     diag::error(Ctx.getDiagnostics(), CE->getBeginLoc(),
-                "a call of '" + CE->getDirectCallee()->getNameAsString() + "'" +
-                    " written in the definition of a macro cannot be pointed at omp2cu's runtime; call it outside the macro");
+                text::uneditableCall(CE->getDirectCallee()->getName()));
 }
 
 class Consumer : public ASTConsumer {

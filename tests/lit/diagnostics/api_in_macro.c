@@ -22,9 +22,19 @@ int f(int *a) {
   }
   return devices;
 }
+#ifdef DEVICE_CLAUSE
+#define DEV omp_get_default_device()
+void g(int *a) {
+#pragma omp target device(DEV) map(tofrom: a[0:64])
+  a[0] = 1;
+}
+#endif
 // KERNEL-NOT: error: {{.*}}:14:
 // KERNEL-NOT: error: {{.*}}:18:
 // KERNEL: api_in_macro.c:20:7: error: a call of 'omp_get_thread_num' written in the definition of a macro cannot be pointed at omp2cu's runtime; call it outside the macro
 // KERNEL-NOT: error:
 // HOST: api_in_macro.c:12:17: error: a call of 'omp_get_num_devices' written in the definition of a macro cannot be pointed at omp2cu's runtime; call it outside the macro
 // HOST-NOT: error:
+// A call in a macro's definition in a device clause (host code) is reported too.
+// RUN: not %omp2cu %s -o - -- -DDEVICE_CLAUSE 2>&1 | FileCheck %s --check-prefix=DEVICE
+// DEVICE: api_in_macro.c:28:27: error: a call of 'omp_get_default_device' written in the definition of a macro cannot be pointed at omp2cu's runtime; call it outside the macro
