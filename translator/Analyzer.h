@@ -68,6 +68,8 @@ private:
   std::map<const clang::VarDecl *, std::pair<model::RegionVar::MapKind, unsigned>> StructMaps;
   /// Struct variables mapped only because a clause maps members of them (memberItem()).
   std::set<const clang::VarDecl *> MemberParents;
+  /// Variables that a map clause lists themselves (or sections of them), not only members.
+  std::set<const clang::VarDecl *> ListedInMaps;
 
   void error(clang::SourceLocation L, const llvm::Twine &Msg) {
     diag::error(DE, L, Msg.str());

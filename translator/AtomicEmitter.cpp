@@ -5,11 +5,14 @@
 // structured forms. See KernelEmitter.h.
 //
 //===----------------------------------------------------------------------===//
+#include "AtomicCompare.h"
 #include "KernelEmitter.h"
 #include "RegionAnalysis.h"
 #include "SourceText.h"
 
+#include "clang/AST/DeclOpenMP.h"
 #include "clang/AST/StmtOpenMP.h"
+#include "clang/Lex/Lexer.h"
 
 #include <fmt/format.h>
 
@@ -94,95 +97,89 @@ std::string nativeOp(const ASTContext &Ctx, const AtomicUpdate &U) {
   return "";
 }
 
-/// `atomic compare` as a minimum or maximum: `if (e > x) { x = e; }`, `if (x < e) { x = e; }`,
-/// `x = e > x ? e : x`, `x = x < e ? e : x` (max; the mirrored comparisons give min). Sets \p X,
-/// \p E and \p Op ("omp2cu::op::Max" or "omp2cu::op::Min"); false for other forms.
-bool parseMinMax(const ASTContext &Ctx, const Stmt *S, const Expr *&X, const Expr *&E,
-                 std::string &Op) {
-  auto Txt = [&](const Expr *Ex) {
-    return text::get(Ctx, Ex->IgnoreParenImpCasts()->getSourceRange());
-  };
-  const BinaryOperator *Cond = nullptr;
-  const Expr *Assigned = nullptr, *Target = nullptr;
-  if (const auto *If = dyn_cast<IfStmt>(S)) {
-    if (If->getElse() || If->getInit() || If->getConditionVariable())
-      return false;
-    const Stmt *Then = If->getThen();
-    if (const auto *CS = dyn_cast<CompoundStmt>(Then)) {
-      if (CS->size() != 1)
-        return false;
-      Then = CS->body_front();
-    }
-    const auto *A = dyn_cast<BinaryOperator>(Then);
-    if (!A || A->getOpcode() != BO_Assign)
-      return false;
-    Cond = dyn_cast<BinaryOperator>(If->getCond()->IgnoreParenImpCasts());
-    Target = A->getLHS();
-    Assigned = A->getRHS();
-  } else if (const auto *A = isa<Expr>(S) ? dyn_cast<BinaryOperator>(
-                                               cast<Expr>(S)->IgnoreParenImpCasts())
-                                         : nullptr) {
-    // x = cond ? e : x
-    const auto *CO =
-        A->getOpcode() == BO_Assign ? dyn_cast<ConditionalOperator>(A->getRHS()->IgnoreParenImpCasts())
-                                    : nullptr;
-    if (!CO || Txt(CO->getFalseExpr()) != Txt(A->getLHS()))
-      return false;
-    Cond = dyn_cast<BinaryOperator>(CO->getCond()->IgnoreParenImpCasts());
-    Target = A->getLHS();
-    Assigned = CO->getTrueExpr();
-  }
-  if (!Cond || (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_GT))
-    return false;
-  const std::string XT = Txt(Target), ET = Txt(Assigned);
-  bool XLeft = Txt(Cond->getLHS()) == XT && Txt(Cond->getRHS()) == ET;
-  bool XRight = Txt(Cond->getRHS()) == XT && Txt(Cond->getLHS()) == ET;
-  if (!XLeft && !XRight)
-    return false;
-  // x < e, e > x: x becomes e when e is larger: max.
-  bool Max = (Cond->getOpcode() == BO_LT) == XLeft;
-  X = Target;
-  E = Assigned;
-  Op = Max ? "omp2cu::op::Max" : "omp2cu::op::Min";
-  return true;
+/// The kernel's text of an operand \p E of an atomic construct: of the macro expansion where E
+/// is (part of) one (`x = N`), and with what the edits inserted just after its last token (the
+/// `)` of the conversion that CCompat writes around `HIGH` in `x = HIGH` for an enumeration x in
+/// C), which the text of a token range leaves out while it has the `(enum level)(` before it.
+std::string operandText(const ASTContext &Ctx, const Rewriter &KR, const Expr *E) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange R = CharSourceRange::getTokenRange(E->getSourceRange());
+  if (R.getBegin().isMacroID() || R.getEnd().isMacroID())
+    R = SM.getExpansionRange(E->getSourceRange());
+  if (R.isTokenRange())
+    R = CharSourceRange::getCharRange(
+        R.getBegin(), Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, Ctx.getLangOpts()));
+  return text::rewritten(KR, R);
 }
 
-} // namespace
+/// The memory order of an atomic construct as fences around its atomic operation (a relaxed
+/// one on the GPU: atomicCAS, atomicAdd, ...): `omp2cu::dev::flush()` before it for release
+/// semantics (release, acq_rel, seq_cst), after it for acquire semantics (acquire, acq_rel,
+/// seq_cst, or a `fail(acquire|seq_cst)` of a compare: the fence follows either outcome).
+/// Without a clause, the order of `#pragma omp requires atomic_default_mem_order`, else relaxed.
+struct Fences {
+  bool Before = false, After = false;
+};
 
-std::string KernelEmitter::atomic(const OMPAtomicDirective *D) {
-  const Stmt *S = analysis::associatedStmt(D);
-  bool IsRead = false, IsWrite = false, IsCapture = false, IsCompare = false;
+Fences fences(const ASTContext &Ctx, const OMPAtomicDirective *D, bool IsRead, bool IsWrite) {
+  using llvm::omp::Clause;
+  Clause Order = Clause::OMPC_unknown, Fail = Clause::OMPC_unknown;
   for (const OMPClause *Cl : D->clauses()) {
-    IsRead |= Cl->getClauseKind() == llvm::omp::OMPC_read;
-    IsWrite |= Cl->getClauseKind() == llvm::omp::OMPC_write;
-    IsCapture |= Cl->getClauseKind() == llvm::omp::OMPC_capture;
-    IsCompare |= Cl->getClauseKind() == llvm::omp::OMPC_compare;
+    switch (Cl->getClauseKind()) {
+    case Clause::OMPC_seq_cst:
+    case Clause::OMPC_acq_rel:
+    case Clause::OMPC_acquire:
+    case Clause::OMPC_release:
+    case Clause::OMPC_relaxed:
+      Order = Cl->getClauseKind();
+      break;
+    case Clause::OMPC_fail:
+      Fail = cast<OMPFailClause>(Cl)->getFailParameter();
+      break;
+    default:
+      break;
+    }
   }
+  if (Order == Clause::OMPC_unknown)
+    for (const Decl *TD : Ctx.getTranslationUnitDecl()->decls())
+      if (const auto *Req = dyn_cast<OMPRequiresDecl>(TD))
+        for (const OMPClause *Cl : Req->clauselists())
+          if (const auto *M = dyn_cast<OMPAtomicDefaultMemOrderClause>(Cl))
+            switch (M->getAtomicDefaultMemOrderKind()) {
+            case OMPC_ATOMIC_DEFAULT_MEM_ORDER_seq_cst:
+              Order = Clause::OMPC_seq_cst;
+              break;
+            case OMPC_ATOMIC_DEFAULT_MEM_ORDER_acq_rel:
+              Order = Clause::OMPC_acq_rel;
+              break;
+            default:
+              break;
+            }
+  const bool SeqCst = Order == Clause::OMPC_seq_cst;
+  Fences F;
+  // acq_rel is acquire on a read, release on a write (OpenMP 5.2, the atomic construct).
+  const bool AcqRel = Order == Clause::OMPC_acq_rel;
+  F.Before = SeqCst || (!IsRead && (Order == Clause::OMPC_release || AcqRel));
+  F.After = SeqCst || (!IsWrite && (Order == Clause::OMPC_acquire || AcqRel)) ||
+            Fail == Clause::OMPC_acquire || Fail == Clause::OMPC_seq_cst;
+  return F;
+}
+
+/// The device code of atomic construct \p D without its fences; "" (and \p Why, where more
+/// can be said than that the form is not supported) when it has no translation. \p KR: the
+/// kernel's text (OpenMP API calls in the operands already renamed).
+std::string statement(const ASTContext &Ctx, const Rewriter &KR, const OMPAtomicDirective *D,
+                      bool IsRead, bool IsWrite, bool IsCapture, bool IsCompare,
+                      std::string &Why) {
+  const Stmt *S = analysis::associatedStmt(D);
+  auto Text = [&](const Expr *E) { return operandText(Ctx, KR, E); };
   if (IsCompare) {
-    // Minimum and maximum: one atomic_fetch of e converted to x's type (native on 4/8-byte
-    // integers, signed or unsigned as x is), as Clang does: an integer x against an integer e
-    // compares in x's type (an int x against an unsigned e compares signed, where C's `x < e`
-    // would compare unsigned; GCC compares as C does). For a floating x, e of any arithmetic
-    // type: rounding e to x's type keeps its order to x, and where the order differs from e's
-    // the rounded e equals x, so that the assignment changes nothing.
-    const Expr *X = nullptr, *E = nullptr;
-    std::string Op;
-    if (IsCapture || !parseMinMax(Ctx, S, X, E, Op))
+    AtomicCompare F;
+    if (!parseAtomicCompare(Ctx, S, IsCapture, F))
       return "";
-    QualType XT = X->getType().getUnqualifiedType(), ET = E->IgnoreParenImpCasts()->getType();
-    bool Ok = XT->isIntegerType()
-                  ? ET->isIntegerType() && !XT->isBooleanType()
-                  : XT->isRealFloatingType() && (ET->isIntegerType() || ET->isRealFloatingType());
-    if (!Ok || !(Ctx.getTypeSize(XT) == 32 || Ctx.getTypeSize(XT) == 64))
-      return "";
-    std::string T = text::type(Ctx, XT);
-    return fmt::format("{{ const auto omp2cu_e = {}; omp2cu::dev::atomic_fetch<{}>(&{}, ({})(omp2cu_e)); }}",
-                       text::rewritten(*KR, CharSourceRange::getTokenRange(E->getSourceRange())),
-                       Op, text::rewritten(*KR, CharSourceRange::getTokenRange(X->getSourceRange())),
-                       T);
+    Why = atomicCompareTypeProblem(Ctx, F);
+    return Why.empty() ? emitAtomicCompare(Ctx, F, Text) : "";
   }
-  // As rewritten so far (OpenMP API calls in the operands are already renamed).
-  auto Text = [&](const Expr *E) { return text::rewritten(*KR, CharSourceRange::getTokenRange(E->getSourceRange())); };
   auto Operand = [&](const Expr *E) { // parenthesized unless primary, like text::expr
     const Expr *S = E->IgnoreImpCasts();
     if (isa<DeclRefExpr>(S) || isa<IntegerLiteral>(S) || isa<ParenExpr>(S) ||
@@ -274,6 +271,26 @@ std::string KernelEmitter::atomic(const OMPAtomicDirective *D) {
     Out += fmt::format("omp2cu::dev::atomic_update(&{}, omp2cu_f); ", Operand(U.X));
   }
   return Out + "}";
+}
+
+} // namespace
+
+std::string KernelEmitter::atomic(const OMPAtomicDirective *D, std::string &Why) {
+  bool IsRead = false, IsWrite = false, IsCapture = false, IsCompare = false;
+  for (const OMPClause *Cl : D->clauses()) {
+    IsRead |= Cl->getClauseKind() == llvm::omp::OMPC_read;
+    IsWrite |= Cl->getClauseKind() == llvm::omp::OMPC_write;
+    IsCapture |= Cl->getClauseKind() == llvm::omp::OMPC_capture;
+    IsCompare |= Cl->getClauseKind() == llvm::omp::OMPC_compare;
+  }
+  std::string Code = statement(Ctx, *KR, D, IsRead, IsWrite, IsCapture, IsCompare, Why);
+  if (Code.empty())
+    return "";
+  const Fences F = fences(Ctx, D, IsRead, IsWrite);
+  if (!F.Before && !F.After)
+    return Code;
+  return fmt::format("{{ {}{}{} }}", F.Before ? "omp2cu::dev::flush(); " : "", Code,
+                     F.After ? " omp2cu::dev::flush();" : "");
 }
 
 } // namespace omp2cu::emit

@@ -2,7 +2,8 @@
 //
 // Part of omp2cu. Emits the block that runs a target region from the host:
 // map every item through the present table, size and launch the kernel,
-// unmap; and, for an `if` clause, the host version of the construct.
+// unmap; and the host version of the construct, which runs for `if(target: false)` and
+// when the construct's device is the host.
 //
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
@@ -16,6 +17,8 @@
 #include "llvm/Frontend/OpenMP/OMP.h"
 
 #include <fmt/format.h>
+
+#include <algorithm>
 
 using namespace clang;
 using namespace omp2cu::model;
@@ -96,6 +99,25 @@ std::string attachedValue(ASTContext &Ctx, const RegionVar &M) {
                      itemName(M), modsArg(M.Mods));
 }
 
+/// `omp2cu::host::span_of(s.x, s.p)`: the members that the construct lists of struct \p RV
+/// (value members, and pointer members whose sections it lists), which it maps as one block.
+std::string memberSpan(const RegionVar &RV) {
+  std::vector<const FieldDecl *> Seen;
+  std::string Fields;
+  auto Add = [&](const RegionVar &M) {
+    if (std::find(Seen.begin(), Seen.end(), M.Member) != Seen.end())
+      return;
+    Seen.push_back(M.Member);
+    Fields += (Fields.empty() ? "" : ", ") + memberRef(M);
+  };
+  for (const RegionVar &M : RV.Members)
+    Add(M);
+  for (const RegionVar &M : RV.Attached)
+    if (!M.ZeroLength)
+      Add(M);
+  return "omp2cu::host::span_of(" + Fields + ")";
+}
+
 /// True if \p S refers to a variable declared inside [B, E).
 bool usesVarsDeclaredIn(const SourceManager &SM, const Stmt *S, SourceLocation B,
                         SourceLocation E) {
@@ -120,9 +142,16 @@ std::string hostDirective(ASTContext &Ctx, const OMPExecutableDirective *D) {
   const std::string &Name = F.Name;
   if (Name.empty())
     return "";
+  // Clauses of the `target` leaf that the host construct does not take either go (firstprivate
+  // on `target simd`: the host fallback shares the variable, as for a plain `target`).
+  const llvm::omp::Directive Host = llvm::omp::getOpenMPDirectiveKind(Name);
   std::string Clauses;
   for (const OMPClause *Cl : D->clauses()) {
     if (Cl->isImplicit())
+      continue;
+    if (Host != llvm::omp::OMPD_unknown &&
+        !llvm::omp::isAllowedClauseForDirective(Host, Cl->getClauseKind(),
+                                                Ctx.getLangOpts().OpenMP))
       continue;
     switch (Cl->getClauseKind()) {
     case llvm::omp::OMPC_if:
@@ -190,7 +219,12 @@ std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan 
     case RegionVar::MappedObject: {
       std::string Call = fmt::format("omp2cu_region.map({}, {}, \"{}\"{})", sectionArgs(Ctx, RV),
                                      mapKind(RV.Map), itemName(RV), modsArg(RV.Mods));
-      if (RV.K == RegionVar::MappedObject && !RV.WholeObject)
+      if (RV.MembersOnly)
+        Call = fmt::format("omp2cu_region.map_struct({}, {}, {}, \"{}\")",
+                           RV.K == RegionVar::MappedPointer ? text::varRef(V)
+                                                            : "&" + text::varRef(V),
+                           memberSpan(RV), mapKind(RV.Map), itemName(RV));
+      else if (RV.K == RegionVar::MappedObject && !RV.WholeObject)
         // A section of an array: the device address of the whole array.
         Call = fmt::format("reinterpret_cast<{}>({})", text::type(Ctx, Ctx.getPointerType(T)),
                            Call);
@@ -265,22 +299,40 @@ std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan 
   // Drop the template's trailing newline: the block replaces a statement.
   while (!Launch.empty() && Launch.back() == '\n')
     Launch.pop_back();
-  // The kernel runs unless `if(target: false)` or the device is the host (`device(n)` with n
-  // the initial device, OpenMP 5.0): then the construct runs on the host, as written.
-  std::string Cond = R.IfCond, Why = "if(target: false)";
-  if (!R.Device.empty()) {
-    Cond = (Cond.empty() ? "" : "(" + Cond + ") && ") +
-           "!omp2cu::host::runs_on_host(omp2cu_device)";
-    Why = R.IfCond.empty() ? "the initial device" : Why + " or the initial device";
+  // The kernel runs unless `if(target: false)` or the device is the host: `device(n)` with n
+  // the initial device (OpenMP 5.0), or without a device clause a default device that is the
+  // host (omp_set_default_device(omp_get_initial_device()), OMP_DEFAULT_DEVICE, no device, or
+  // OMP_TARGET_OFFLOAD=disabled). Then the construct runs on the host, as written.
+  std::string Cond = (R.IfCond.empty() ? "" : "(" + R.IfCond + ") && ") +
+                     "!omp2cu::host::runs_on_host(" +
+                     (R.Device.empty() ? "" : "omp2cu_device") + ")";
+  std::string Why = std::string(R.IfCond.empty() ? "" : "if(target: false) or ") +
+                    "the initial device";
+  std::string HostPragma = hostDirective(Ctx, R.Root->D);
+  std::string Fallback =
+      HostPragma.empty() ? FallbackStmt : HostPragma + "\n" + In + FallbackStmt;
+  // The firstprivate variables (the kernel's by-value parameters) are the construct's own copies
+  // on the host too: the fallback runs on copies of the same names, so that what it writes to
+  // them stays inside (OpenMP 5.2 sec. 5.4.4; const ones cannot be written; an array would
+  // decay to a pointer).
+  std::string Copies, Shadows;
+  for (const RegionVar &RV : R.Vars) {
+    const VarDecl *V = RV.Var;
+    if (RV.K != RegionVar::ByValue || !V || V->getType()->isArrayType() ||
+        V->getType().getNonReferenceType().isConstQualified())
+      continue;
+    const std::string N = V->getNameAsString();
+    Copies += fmt::format("auto omp2cu_fp_{0} = {0}; ", N);
+    Shadows += fmt::format("auto {0} = omp2cu_fp_{0}; ", N);
   }
-  std::string Body = Launch;
-  if (!Cond.empty()) {
-    std::string HostPragma = hostDirective(Ctx, R.Root->D);
-    std::string Fallback = HostPragma.empty() ? FallbackStmt
-                                              : HostPragma + "\n" + In + FallbackStmt;
-    Body = fmt::format("if ({}) {} else {{ // {}: the construct runs on the host\n{}{}\n{}}}",
-                       Cond, Launch, Why, In, Fallback, In);
+  if (!Copies.empty()) {
+    Shadows.pop_back(); // the last blank
+    Fallback = fmt::format("{{ {}// firstprivate: the construct's copies\n{}{{ {}\n{}{}\n{}}} }}",
+                           Copies, In, Shadows, In, Fallback, In);
   }
+  std::string Body =
+      fmt::format("if ({}) {} else {{ // {}: the construct runs on the host\n{}{}\n{}}}", Cond,
+                  Launch, Why, In, Fallback, In);
   if (!R.Device.empty()) // the device number, evaluated once
     Body = fmt::format("{{ const int omp2cu_device = ({}); // the device clause, evaluated once\n"
                        "{}{}\n{}}}",

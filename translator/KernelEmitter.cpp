@@ -192,16 +192,24 @@ bool KernelEmitter::contains(CharSourceRange Outer, CharSourceRange Inner) const
 void KernelEmitter::applyLeafEdits(const Construct &C) {
   const plan::ConstructPlan &CP = P.of(C);
   const SourceManager &SM = Ctx.getSourceManager();
+  // An atomic construct becomes its runtime calls (AtomicEmitter.cpp).
+  auto ReplaceAtomic = [&](const OMPAtomicDirective *AD) {
+    const CharSourceRange Range = text::directiveWithStmt(Ctx, AD, analysis::associatedStmt(AD));
+    std::string Why;
+    std::string Code = atomic(AD, Why);
+    if (Code.empty())
+      diag::error(Ctx.getDiagnostics(), AD->getBeginLoc(),
+                  !Why.empty() ? Why
+                               : "unsupported form of '#pragma omp atomic' (supported: read, "
+                                 "write, update, capture and compare in the forms of OpenMP "
+                                 "5.2)");
+    KR->ReplaceText(Range, Code);
+    return Range;
+  };
   for (const Stmt *S : C.GuardedStmts) {
     CharSourceRange Range;
     if (const auto *AD = dyn_cast<OMPAtomicDirective>(S)) {
-      Range = text::directiveWithStmt(Ctx, AD, analysis::associatedStmt(AD));
-      std::string Code = atomic(AD);
-      if (Code.empty())
-        diag::error(Ctx.getDiagnostics(), AD->getBeginLoc(),
-                    "unsupported form of '#pragma omp atomic' (supported: read, write, "
-                    "update, capture, and compare as a minimum or maximum)");
-      KR->ReplaceText(Range, Code);
+      Range = ReplaceAtomic(AD);
     } else {
       Range = text::stmtRange(Ctx, S);
       // A call in the statement of a function the kernel gets a copy of (it holds constructs:
@@ -225,10 +233,18 @@ void KernelEmitter::applyLeafEdits(const Construct &C) {
       }
     }
   }
-  // Flushes: a fence.
+  // Flushes: a fence. Atomics that are not guarded statements (inside a statement that the
+  // classification took as a whole: a loop whose header writes memory, an if whose condition
+  // does: code that one executor runs): their runtime calls, unguarded.
+  const std::set<const Stmt *> Guarded(C.GuardedStmts.begin(), C.GuardedStmts.end());
   std::function<void(const Stmt *)> Flushes = [&](const Stmt *S) {
     if (!S)
       return;
+    if (const auto *AD = dyn_cast<OMPAtomicDirective>(S)) {
+      if (!Guarded.count(AD))
+        ReplaceAtomic(AD);
+      return;
+    }
     if (const auto *FD = dyn_cast<OMPFlushDirective>(S)) {
       KR->ReplaceText(CharSourceRange::getCharRange(
                          Ctx.getSourceManager().getExpansionLoc(FD->getBeginLoc()),

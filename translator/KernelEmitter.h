@@ -137,7 +137,9 @@ private:
                            const std::string &Ind);
 
   // --- Atomics (AtomicEmitter.cpp) ----------------------------------------------------------
-  std::string atomic(const clang::OMPAtomicDirective *D);
+  /// The device code of atomic construct \p D; "" when it has none, with \p Why set where more
+  /// can be said than that the form is not supported.
+  std::string atomic(const clang::OMPAtomicDirective *D, std::string &Why);
 };
 
 } // namespace omp2cu::emit

@@ -220,6 +220,10 @@ struct RegionVar {
   /// Member list items of this struct variable (MappedObject members, e.g. map(from: s.x)):
   /// mapped after it, each copied by its own map-type (TargetRegion::map_member).
   std::vector<RegionVar> Members;
+  /// The construct lists members of this struct (Members, or sections of pointer members in
+  /// Attached) but not the struct itself: it is mapped by TargetRegion::map_struct, over the
+  /// span of those members where part of it is present already.
+  bool MembersOnly = false;
 };
 
 /// Everything about one target region.

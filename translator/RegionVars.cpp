@@ -41,6 +41,8 @@ void Analyzer::parseMap(const OMPMapClause *MC) {
       Failed = true;
       continue;
     }
+    if (!V.Member)
+      ListedInMaps.insert(V.Var);
     if (V.Member && V.Arrow) {
       pointeeMember(V);
       continue;
@@ -670,6 +672,15 @@ void Analyzer::collectVars() {
     RV.WholeObject = true;
     RV.Map = Explicit != StructMaps.end() ? Explicit->second.first : RegionVar::ToFrom;
     RV.Mods = Explicit != StructMaps.end() ? Explicit->second.second : 0;
+  }
+  // Structs of which the construct lists members only: mapped over the members' span where part
+  // of the struct is present (TargetRegion::map_struct).
+  for (RegionVar &RV : R.Vars) {
+    bool Listed = !RV.Members.empty();
+    for (const RegionVar &M : RV.Attached)
+      Listed |= !M.ZeroLength;
+    RV.MembersOnly = Listed && !ListedInMaps.count(RV.Var) &&
+                     (RV.K == RegionVar::MappedObject || RV.K == RegionVar::MappedPointer);
   }
   // Keep the order of first use for mapped items too (kernel parameters).
   std::vector<RegionVar> Ordered;

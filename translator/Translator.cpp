@@ -199,6 +199,9 @@ private:
       return;
     if (const auto *CE = dyn_cast<CallExpr>(S); CE && hostApiCall(CE))
       Calls.push_back(CE);
+    // The body of a nested construct (its children are the captured variables).
+    if (const auto *CS = dyn_cast<CapturedStmt>(S))
+      return hostApiCallsIn(CS->getCapturedStmt(), Calls);
     for (const Stmt *Ch : S->children())
       hostApiCallsIn(Ch, Calls);
   }
@@ -286,6 +289,8 @@ public:
   pp::MacroHistory Macros;
   /// Calls of the host device API in macro definitions, reported.
   std::set<SourceLocation> MacroCallsReported;
+  /// Where HostRW points calls of the host device API at the runtime's (each place once).
+  std::set<SourceLocation> HostQualified;
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     DiagnosticsEngine &DE = Ctx.getDiagnostics();
@@ -424,13 +429,13 @@ public:
       E.Kernel = emit::emitKernel(Ctx, KernelRW, R, P, TS);
       Locks.insert(E.Kernel.CriticalLocks.begin(), E.Kernel.CriticalLocks.end());
       // The host fallback: the statement as the host code has it, with the host API calls in
-      // it pointed at the runtime's (in a copy: the launch replaces the statement in HostRW).
-      Rewriter FallbackRW = HostRW;
-      std::set<SourceLocation> Qualified;
+      // it pointed at the runtime's. In HostRW itself, where the launch replaces the statement
+      // later: a copy of a Rewriter with edits maps offsets wrongly (clang's DeltaTree copies
+      // only empty trees), which emptied fallbacks and crashed insertions.
       for (const CallExpr *CE : FoundOf[I]->HostApiCalls)
-        qualifyHostApiCall(Ctx, FallbackRW, CE, Qualified, MacroCallsReported);
+        qualifyHostApiCall(Ctx, HostRW, CE, HostQualified, MacroCallsReported);
       std::string Fallback =
-          text::rewritten(FallbackRW, text::stmtRange(Ctx, analysis::associatedStmt(R.Root->D)));
+          text::rewritten(HostRW, text::stmtRange(Ctx, analysis::associatedStmt(R.Root->D)));
       std::string Indent = text::indentOf(SM, R.Root->D->getBeginLoc());
       E.Launch = emit::emitLaunch(Ctx, R, P, TS, Fallback, Indent);
       // A friend of its class has the linkage of the class's namespace (its name starts with the
@@ -543,9 +548,8 @@ private:
       HostRW.ReplaceText(PragmaRange(D), Open);
       HostRW.InsertTextAfter(text::stmtRange(Ctx, analysis::associatedStmt(D)).getEnd(), Close);
     }
-    std::set<SourceLocation> Qualified;
     for (const CallExpr *CE : F.HostApiCalls)
-      qualifyHostApiCall(Ctx, HostRW, CE, Qualified, MacroCallsReported);
+      qualifyHostApiCall(Ctx, HostRW, CE, HostQualified, MacroCallsReported);
     emit::commentOutDeclareTarget(Ctx, HostRW);
     // Declare target variables: their device copies, registered at start-up.
     std::string Reg;

@@ -38,7 +38,7 @@ void f(int n, int *h, unsigned *u, long long *big, double *d, float *fl) {
 }
 
 // `atomic compare` as a minimum or maximum: one atomic_fetch with op::Min / op::Max (native on
-// 4/8-byte integers); other compare forms are reported.
+// 4/8-byte integers); the other compare forms are in atomic_compare_forms.c.
 void g(int n, const int *data, int *mx, int *mn, double *dm) {
 #pragma omp target teams distribute parallel for map(to: data[0:n]) map(tofrom: mx[0:1], mn[0:1], dm[0:1])
   for (int i = 0; i < n; ++i) {

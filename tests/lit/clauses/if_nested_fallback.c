@@ -29,13 +29,21 @@ void f(int n, double *a, int big) {
 }
 // CHECK: #pragma omp parallel num_threads(2)
 // CHECK-NEXT: #pragma omp single
-// CHECK: } else { // if(target: false): the construct runs on the host
+// CHECK: } else { // if(target: false) or the initial device: the construct runs on the host
+// CHECK-NEXT: { auto omp2cu_fp_n = n; // firstprivate: the construct's copies
+// CHECK-NEXT: { auto n = omp2cu_fp_n;{{$}}
 // CHECK-NEXT: #pragma omp parallel for simd reduction(+: s){{$}}
-// CHECK: } else { // if(target: false): the construct runs on the host
+// CHECK: } else { // if(target: false) or the initial device: the construct runs on the host
+// CHECK-NEXT: { auto omp2cu_fp_n = n; // firstprivate: the construct's copies
+// CHECK-NEXT: { auto n = omp2cu_fp_n;{{$}}
 // CHECK-NEXT: #pragma omp parallel for if(big) private(s){{$}}
-// CHECK: } else { // if(target: false): the construct runs on the host
+// CHECK: } else { // if(target: false) or the initial device: the construct runs on the host
+// CHECK-NEXT: { auto omp2cu_fp_n = n; // firstprivate: the construct's copies
+// CHECK-NEXT: { auto n = omp2cu_fp_n;{{$}}
 // CHECK-NEXT: #pragma omp parallel for{{$}}
-// CHECK: } else { // if(target: false): the construct runs on the host
+// CHECK: } else { // if(target: false) or the initial device: the construct runs on the host
+// CHECK-NEXT: { auto omp2cu_fp_n = n; // firstprivate: the construct's copies
+// CHECK-NEXT: { auto n = omp2cu_fp_n;{{$}}
 // CHECK-NEXT: #pragma omp teams distribute parallel for reduction(+: s) num_teams(4){{$}}
 
 #ifdef BAD

@@ -16,7 +16,9 @@ int f(int n, int *a, int off) {
 // CHECK: bool omp2cu_last_L6 = false;
 // CHECK: if (omp2cu_iv_L6 == omp2cu_n0_L6 - 1) omp2cu_last_L6 = true;
 // CHECK: if (omp2cu_last_L6) omp2cu_outer_last = last;
-// CHECK: if (n > 100) { // omp2cu:
-// CHECK: } else { // if(target: false): the construct runs on the host
+// CHECK: if ((n > 100) && !omp2cu::host::runs_on_host()) { // omp2cu:
+// CHECK: } else { // if(target: false) or the initial device: the construct runs on the host
+// CHECK-NEXT: { auto omp2cu_fp_n = n; auto omp2cu_fp_off = off; // firstprivate: the construct's copies
+// CHECK-NEXT: { auto n = omp2cu_fp_n; auto off = omp2cu_fp_off;{{$}}
 // CHECK-NEXT: #pragma omp teams distribute parallel for private(tmp) firstprivate(off) lastprivate(last)
 // CHECK-NEXT: for (int i = 0; i < n; i++) {

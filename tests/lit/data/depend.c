@@ -15,10 +15,13 @@ void f(int n, double *a, double *b) {
 // CHECK: #pragma omp task if(0) default(shared) depend(in: a[0:n]) // omp2cu: the target task runs here, after the tasks it depends on
 // CHECK-NEXT: { // omp2cu: '#pragma omp target enter data map(to: a[0:n]) depend(in: a[0:n]) nowait'
 // CHECK: #pragma omp task if(0) default(shared) depend(in: a[0:n]) depend(out: b[0]) // omp2cu: the target task runs here, after the tasks it depends on
-// CHECK-NEXT: { // omp2cu: '#pragma omp target teams distribute parallel for depend(in: a[0:n]) depend(out: b[0]) nowait' (depend.c:8) runs as f_L8_kernel
+// CHECK-NEXT: if (!omp2cu::host::runs_on_host()) { // omp2cu: '#pragma omp target teams distribute parallel for depend(in: a[0:n]) depend(out: b[0]) nowait' (depend.c:8) runs as f_L8_kernel
 // CHECK: omp2cu_region.end();
-// CHECK-NEXT: }
-// CHECK-NEXT: #pragma omp task if(0) default(shared) depend(inout: a[0]) // omp2cu: the target task runs here, after the tasks it depends on
+// CHECK-NEXT: } else { // the initial device: the construct runs on the host
+// CHECK-NEXT: { auto omp2cu_fp_n = n; // firstprivate: the construct's copies
+// CHECK-NEXT: { auto n = omp2cu_fp_n;{{$}}
+// CHECK-NEXT: #pragma omp teams distribute parallel for{{$}}
+// CHECK: #pragma omp task if(0) default(shared) depend(inout: a[0]) // omp2cu: the target task runs here, after the tasks it depends on
 // CHECK-NEXT: { // omp2cu: '#pragma omp target update from(a[0:n]) depend(inout: a[0])'
 
 #ifdef MACRO

@@ -26,10 +26,12 @@ void f(struct grid g, int n) {
   }
 // CHECK: omp2cu_data_L{{[0-9]+}}.map(&g, 0, 1, omp2cu::MapKind::To, "g");
 // CHECK-NEXT: omp2cu_data_L{{[0-9]+}}.map_member(&g.sum, 0, 1, omp2cu::MapKind::From, "g.sum");
-  // A region: the struct is mapped as a whole (to), each member by its own map-type.
+  // A region that lists members, not the struct: the struct is mapped as a whole (to) where none
+  // of it is present, else the span of the members listed, pointer members with their sections
+  // included (TargetRegion::map_struct); each member by its own map-type.
 #pragma omp target map(from: g.sum) map(to: g.w[0:3], g.v[0:n])
   g.sum = g.w[0] + g.v[0];
-// CHECK: omp2cu_region.map(&g, 0, 1, omp2cu::MapKind::To, "g");
+// CHECK: omp2cu_region.map_struct(&g, omp2cu::host::span_of(g.sum, g.w, g.v), omp2cu::MapKind::To, "g");
 // CHECK-NEXT: omp2cu_region.attach(&g.v, omp2cu_region.map(g.v, 0, n, omp2cu::MapKind::To, "g.v"), "g.v");
 // CHECK-NEXT: omp2cu_region.map_member(&g.sum, 0, 1, omp2cu::MapKind::From, "g.sum");
 // CHECK-NEXT: omp2cu_region.map_member(g.w, 0, 3, omp2cu::MapKind::To, "g.w");

@@ -30,5 +30,7 @@ void f(int n, int m, double *a, int big) {
 // CHECK: // #pragma omp loop (loop.c:10): iterations over lanes
 // CHECK: // #pragma omp target parallel loop map(tofrom: a[0:n]) (loop.c:14): iterations over threads x lanes (auto-simd)
 // CHECK: // #pragma omp loop (loop.c:19): iterations over teams
-// CHECK: } else { // if(target: false): the construct runs on the host
+// CHECK: } else { // if(target: false) or the initial device: the construct runs on the host
+// CHECK-NEXT: { auto omp2cu_fp_n = n; // firstprivate: the construct's copies
+// CHECK-NEXT: { auto n = omp2cu_fp_n;{{$}}
 // CHECK-NEXT: #pragma omp parallel for{{$}}

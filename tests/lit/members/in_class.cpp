@@ -61,7 +61,7 @@ int after = 1;
 // CHECK: inline auto Poly::scale(double f) -> void { auto &omp2cu_self = *this;
 // CHECK: __global__ void Stats_bump_L25_kernel(
 // CHECK: inline auto Poly::Stats::bump(int k) -> int {
-// CHECK: omp2cu_region.map(&omp2cu_self, 0, 1, omp2cu::MapKind::ToFrom, "*this");
+// CHECK: omp2cu_region.map_struct(&omp2cu_self, omp2cu::host::span_of(omp2cu_self.hits), omp2cu::MapKind::ToFrom, "*this");
 // CHECK-NEXT: omp2cu_region.map_member(&omp2cu_self.hits, 0, 1, omp2cu::MapKind::ToFrom, "this->hits");
 // CHECK: inline auto Poly::twice(int k) -> int {
 // CHECK: int after = 1;
@@ -96,7 +96,7 @@ struct Acc {
 // CHECK: Acc(int n_, double init = 1.0) ;
 // CHECK: __global__ void Acc_constructor_L{{[0-9]+}}_kernel(struct Acc *omp2cu_omp2cu_self, double init)
 // CHECK: inline Acc::Acc(int n_, double init) : n(n_) {
-// CHECK: omp2cu_region.map(&omp2cu_self, 0, 1, omp2cu::MapKind::ToFrom, "*this");
+// CHECK: omp2cu_region.map_struct(&omp2cu_self, omp2cu::host::span_of(omp2cu_self.v), omp2cu::MapKind::ToFrom, "*this");
 // CHECK-NEXT: omp2cu_region.map_member(&omp2cu_self.v, 0, 1, omp2cu::MapKind::From, "this->v");
 // CHECK: inline Acc::operator double() const {
 

@@ -44,10 +44,12 @@ void scale(int n, double *a) {
 // DEF: omp2cu_cfg.{{num_teams}} = (64);
 // DEF: omp2cu_cfg.simdlen = (SIMDLEN);
 
-// The host code after the construct keeps its lines.
+// The host code after the construct keeps its lines (after the host fallback, which repeats
+// the construct's lines).
 // LINES: omp2cu_region.end();
-// LINES-NEXT: {{^}}#line 27 "{{.*}}conditionals.c"
-// LINES-NEXT: {{^}}}
+// LINES-NEXT: } else { // the initial device: the construct runs on the host
+// LINES: {{^}}#line 28 "{{.*}}conditionals.c"
+// LINES-NEXT: // CHECK-NOT: {{[{][{]}}^{{[}][}]}}#if
 
 // Conditionals around directives that are not translated stay.
 void other(int n, double *a) {

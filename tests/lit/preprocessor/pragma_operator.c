@@ -26,10 +26,14 @@ void f(int n, double *a) {
 // CHECK: // #pragma omp simd reduction(+: s) (pragma_operator.c:18): iterations over lanes
 // CHECK: { // omp2cu: '#pragma omp target enter data map(to: a[0:n])'
 // CHECK-NEXT: const omp2cu::host::Where omp2cu_where{"target enter data", "pragma_operator.c", 13};
-// CHECK: { // omp2cu: '#pragma omp target teams distribute parallel for map(alloc: a[0:n])' (pragma_operator.c:14) runs as f_L14_kernel
+// CHECK: if (!omp2cu::host::runs_on_host()) { // omp2cu: '#pragma omp target teams distribute parallel for map(alloc: a[0:n])' (pragma_operator.c:14) runs as f_L14_kernel
 // CHECK: omp2cu_region.end();
-// CHECK-NEXT: }
-// CHECK-NEXT: { // omp2cu: '#pragma omp target exit data map(from: a[0:n])'
+// CHECK-NEXT: } else { // the initial device: the construct runs on the host
+// CHECK-NEXT: { auto omp2cu_fp_n = n; // firstprivate: the construct's copies
+// CHECK-NEXT: { auto n = omp2cu_fp_n;{{$}}
+// CHECK-NEXT: #pragma omp teams distribute parallel for{{$}}
+// CHECK: #pragma omp simd reduction(+: s){{$}}
+// CHECK: { // omp2cu: '#pragma omp target exit data map(from: a[0:n])'
 // CHECK-NEXT: const omp2cu::host::Where omp2cu_where{"target exit data", "pragma_operator.c", 23};
 
 #ifdef LOOP

@@ -45,7 +45,12 @@ template <class T> __device__ void bitwise(T *out, T v) {
 template <class T> __device__ void atomics(T *p, T v) {
   dev::atomic_write(p, v);
   T Old = dev::atomic_update(p, [v](T x) { return x * v + T(1); });
-  dev::atomic_write(p + 1, Old + dev::atomic_read(static_cast<const T *>(p)));
+  dev::atomic_write(p + 1, static_cast<T>(Old + dev::atomic_read(static_cast<const T *>(p))));
+  // atomic compare: a compare-and-swap, a minimum and a maximum.
+  const auto C = dev::atomic_compare_exchange(p + 2, T(0), v);
+  if (!C.exchanged)
+    dev::atomic_fetch<op::Max>(p + 3, C.old);
+  dev::atomic_fetch<op::Min>(p + 4, v);
 }
 
 __global__ void everything(int *ia, unsigned *ua, long long *la, unsigned long long *ula,
@@ -88,6 +93,10 @@ __global__ void everything(int *ia, unsigned *ua, long long *la, unsigned long l
   atomics(ula, static_cast<unsigned long long>(Id));
   atomics(fa, static_cast<float>(Id));
   atomics(da, static_cast<double>(Id));
+  atomics(sa, static_cast<short>(Id));
+  atomics(ca, static_cast<signed char>(Id));
+  int *Slot = dev::atomic_compare_exchange(reinterpret_cast<int **>(la), static_cast<int *>(nullptr), ia).old;
+  dev::atomic_fetch<op::Max>(reinterpret_cast<int **>(ula), Slot);
 
   ia[0] = omp2cu::omp_get_team_num() + omp2cu::omp_get_num_teams() +
           omp2cu::omp_get_thread_num() + omp2cu::omp_get_num_threads() +

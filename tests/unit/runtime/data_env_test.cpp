@@ -511,6 +511,106 @@ TEST_CASE("a zero-length section one past mapped data is translated but not coun
   CHECK(counts(A) == Absent);
 }
 
+// ---- Pointers and structure members ------------------------------------------------------------
+
+// LLVM mapping/array_section_implicit_capture.c and implicit_device_ptr.c (OpenMP 5.2, 5.8.6).
+TEST_CASE("a region translates a pointer below an entered section; others keep their values",
+          "[data]") {
+  std::vector<float> A(256, 1.0f), B(4, 2.0f);
+  host::enter_data(A.data(), 64, 128, MapKind::To, 0, "A[64:128]", Here);
+  float *D = devcopy(A.data() + 64);
+  {
+    host::TargetRegion R("kern", __FILE__, __LINE__);
+    CHECK(R.translate(A.data(), "A") == D - 64);
+    CHECK(R.translate(B.data(), "B") == B.data()); // Not mapped: its own value.
+    float *Dev = nullptr;
+    void *Mem = nullptr;
+    REQUIRE(backend::device_malloc(&Mem, 16).ok);
+    Dev = static_cast<float *>(Mem); // As from omp_target_alloc.
+    CHECK(R.translate(Dev, "Dev") == Dev);
+    backend::device_free(Mem);
+  }
+  host::exit_data(A.data(), 64, 128, MapKind::Delete, 0, "A[64:128]", Here);
+  CHECK(counts(A.data() + 64) == Absent);
+  // The same for volatile data (p37_atomic_types.c maps volatile variables).
+  static volatile int V[8];
+  host::enter_data(V, 2, 4, MapKind::To, 0, "V[2:4]", Here);
+  {
+    host::TargetRegion R("kern", __FILE__, __LINE__);
+    int *D = devcopy(const_cast<int *>(V + 2));
+    CHECK(R.translate(V, "V") == D - 2);
+    CHECK(R.map(V, 3, 1, MapKind::To, "V[3:1]") == D - 2);
+    CHECK(R.device_address(V + 3) == D + 1);
+  }
+  host::exit_data(V, 2, 4, MapKind::Release, 0, "V[2:4]", Here);
+  CHECK(counts(const_cast<int *>(V + 2)) == Absent);
+}
+
+namespace {
+struct Rec {
+  int s;
+  int *u;
+  int v[5];
+  long tail;
+};
+} // namespace
+
+// libgomp.c/target-23.c: members entered apart, then a region that lists members, not the struct.
+TEST_CASE("map_struct maps the members' span where part of the structure is present", "[data]") {
+  int U[4] = {0, 1, 2, 3};
+  Rec X{9, U, {10, 11, 12, 13, 14}, 7};
+  const host::Span Entered = host::span_of(X.s, X.v);
+  host::enter_data(Entered.begin, 0, Entered.bytes, MapKind::Alloc, 0, "X", Here);
+  host::enter_member(&X.s, 0, 1, MapKind::To, 0, "X.s", Here);
+  host::enter_member(X.v, 1, 3, MapKind::To, 0, "X.v", Here);
+  CHECK(counts(&X) == Counts{0, 1});
+  X.s = 99; // The host copy only.
+  {
+    host::TargetRegion R("kern", __FILE__, __LINE__);
+    Rec *D = R.map_struct(&X, host::span_of(X.s, X.v), MapKind::To, "X");
+    R.map_member(&X.s, 0, 1, MapKind::Alloc, "X.s");
+    R.map_member(X.v, 1, 3, MapKind::Alloc, "X.v");
+    CHECK(&D->s == devcopy(&X.s));
+    CHECK(D->s == 9);
+    CHECK(D->v[3] == 13);
+    CHECK(counts(&X) == Counts{3, 1});
+    D->v[2] = 40;
+  }
+  CHECK(counts(&X) == Counts{0, 1});
+  CHECK(X.v[2] == 12); // alloc: nothing copied back.
+  // A span inside the entry maps that entry.
+  {
+    host::TargetRegion R("kern", __FILE__, __LINE__);
+    Rec *D = R.map_struct(&X, host::span_of(X.v), MapKind::To, "X");
+    CHECK(D->v[2] == 40);
+    CHECK(counts(&X) == Counts{1, 1});
+  }
+  host::exit_data(Entered.begin, 0, Entered.bytes, MapKind::Release, 0, "X", Here);
+  CHECK(counts(&X) == Absent);
+}
+
+TEST_CASE("map_struct maps the whole structure when none or all of it is present", "[data]") {
+  Rec X{1, nullptr, {2, 3, 4, 5, 6}, 8};
+  {
+    host::TargetRegion R("kern", __FILE__, __LINE__);
+    Rec *D = R.map_struct(&X, host::span_of(X.v), MapKind::To, "X");
+    CHECK(D == devcopy(&X));
+    CHECK(D->tail == 8); // The other members keep their values.
+    PresentTable::Entry E;
+    REQUIRE(host::device_table(0).find(&X, E));
+    CHECK(E.end - E.begin == sizeof X);
+  }
+  CHECK(counts(&X) == Absent);
+  host::enter_data(&X, 0, 1, MapKind::To, 0, "X", Here);
+  {
+    host::TargetRegion R("kern", __FILE__, __LINE__);
+    CHECK(R.map_struct(&X, host::span_of(X.s), MapKind::To, "X") == devcopy(&X));
+    CHECK(counts(&X) == Counts{1, 1});
+  }
+  host::exit_data(&X, 0, 1, MapKind::Release, 0, "X", Here);
+  CHECK(counts(&X) == Absent);
+}
+
 // ---- target update -----------------------------------------------------------------------------
 
 TEST_CASE("update to and from of a slice of a mapped array", "[data]") {

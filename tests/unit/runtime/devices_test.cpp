@@ -1,7 +1,9 @@
 // Several devices: run with OMP2CU_SIM_DEVICES=2 (two emulated devices with separate memory).
 // Each device has its own present table and copies; the default device switches where regions
-// go; kernels on device 1 see device 1's data; copies between devices; declare target variables
-// on each device.
+// go, the initial device as the default runs them on the host; kernels on device 1 see device
+// 1's data and know their device; copies between devices; declare target variables on each
+// device. The hidden tests ([.]) run under OMP_TARGET_OFFLOAD or OMP2CU_SIM_DEVICES=0
+// (tests/unit/runtime/CMakeLists.txt).
 #include <omp2cu/omp2cu.h>
 
 #include <catch2/catch.hpp>
@@ -26,6 +28,14 @@ __global__ void copy_kernel(const int *in, int *out, long n) {
        Iv += dev::ws_count(Teams | Threads | Lanes)) {
     const long I = loop::value<long>(0, 1, Iv);
     out[I] = in[I];
+  }
+}
+
+/// out[0], out[1]: omp_get_device_num() and omp_get_num_devices() in a kernel (team 0, thread 0).
+__global__ void device_num_kernel(int *out) {
+  if (omp2cu::omp_get_team_num() == 0 && omp2cu::omp_get_thread_num() == 0) {
+    out[0] = omp2cu::omp_get_device_num();
+    out[1] = omp2cu::omp_get_num_devices();
   }
 }
 
@@ -199,3 +209,87 @@ TEST_CASE("OMP_DEFAULT_DEVICE sets the initial default device", "[devices]") {
   host::TargetRegion R("target data", __FILE__, __LINE__);
   CHECK(R.device() == Expected);
 }
+
+TEST_CASE("a kernel knows the device it runs on", "[devices]") {
+  REQUIRE(omp2cu::omp_get_num_devices() == 2);
+  for (int Dev : {1, 0, 1}) {
+    int Out[2] = {-1, -1};
+    host::TargetRegion K("device_num_kernel", __FILE__, __LINE__, Dev);
+    int *DOut = K.map(Out, 0, 2, MapKind::From, "Out");
+    K.launch(device_num_kernel, config(), DOut);
+    K.end();
+    INFO("device " << Dev);
+    CHECK(Out[0] == Dev);
+    CHECK(Out[1] == 2);
+  }
+}
+
+TEST_CASE("the initial device as the default device runs constructs on the host", "[devices]") {
+  REQUIRE(omp2cu::omp_get_num_devices() == 2);
+  DefaultDevice Restore;
+  const int Host = omp2cu::omp_get_initial_device();
+  CHECK_FALSE(host::runs_on_host());
+  CHECK(host::runs_on_host(Host));
+  CHECK_FALSE(host::runs_on_host(1));
+  omp2cu::omp_set_default_device(Host);
+  CHECK(host::runs_on_host());
+  CHECK(host::runs_on_host(host::kDefaultDevice));
+  CHECK_FALSE(host::runs_on_host(0));
+  int A[2] = {1, 2};
+  {
+    host::TargetRegion R("target data", __FILE__, __LINE__);
+    CHECK(R.device() == Host);
+    CHECK(R.map(A, 0, 2, MapKind::To, "A") == A);
+    host::enter_data(A, 0, 2, MapKind::To, 0, "A", Here);
+    CHECK(omp2cu::omp_target_is_present(A, 0) == 0);
+    CHECK(omp2cu::omp_target_is_present(A, 1) == 0);
+    host::exit_data(A, 0, 2, MapKind::Delete, 0, "A", Here);
+  }
+  CHECK(omp2cu::omp_target_is_present(A, Host) == 1);
+}
+
+TEST_CASE("negative device numbers other than the default device's are not the host",
+          "[devices]") {
+  // omp_invalid_device (-2 in LLVM's omp.h, -4 in GCC's): resolve_device reports them.
+  CHECK(host::kDefaultDevice == -1);
+  CHECK_FALSE(host::runs_on_host(-2));
+  CHECK_FALSE(host::runs_on_host(-4));
+  CHECK_FALSE(host::is_device(-2));
+  CHECK(host::offload() == host::Offload::Default);
+}
+
+TEST_CASE("OMP_TARGET_OFFLOAD=disabled: the host is the only device", "[.][offload_disabled]") {
+  CHECK(host::offload() == host::Offload::Disabled);
+  CHECK(omp2cu::omp_get_num_devices() == 0);
+  CHECK(omp2cu::omp_get_initial_device() == 0);
+  CHECK(omp2cu::omp_get_device_num() == 0);
+  // Every construct runs on the host, whatever its device number; invalid numbers stay invalid.
+  CHECK(host::runs_on_host());
+  CHECK(host::runs_on_host(0));
+  CHECK(host::runs_on_host(1));
+  CHECK_FALSE(host::runs_on_host(-2));
+  int A[2] = {1, 2};
+  host::TargetRegion R("target data", __FILE__, __LINE__, 1);
+  CHECK(R.device() == 0);
+  CHECK(R.map(A, 0, 2, MapKind::To, "A") == A);
+  CHECK(omp2cu::omp_target_is_present(A, 0) == 1);
+}
+
+TEST_CASE("OMP_TARGET_OFFLOAD=mandatory without a device: the default device is invalid",
+          "[.][offload_mandatory_none]") {
+  CHECK(host::offload() == host::Offload::Mandatory);
+  CHECK(omp2cu::omp_get_num_devices() == 0);
+  CHECK(omp2cu::omp_get_default_device() == host::kInvalidDevice);
+  CHECK_FALSE(host::runs_on_host());
+  CHECK(host::runs_on_host(omp2cu::omp_get_initial_device()));
+}
+
+TEST_CASE("no device: the default device is the host", "[.][no_device]") {
+  CHECK(host::offload() == host::Offload::Default);
+  CHECK(omp2cu::omp_get_num_devices() == 0);
+  CHECK(omp2cu::omp_get_default_device() == 0);
+  CHECK(host::runs_on_host());
+  CHECK(host::runs_on_host(0));
+  CHECK_FALSE(host::runs_on_host(1));
+}
+

@@ -23,11 +23,19 @@ int main(int argc, char **argv) {
     return 2;
   const char *What = argv[1];
   static int A[100];
-  if (!std::strcmp(What, "translate")) {
-    host::TargetRegion R("kern_translate", "input.c", 42);
-    R.map(A, 0, 10, MapKind::To, "A");
-    R.translate(A + 10, "A_end_ok"); // One past the end: fine.
-    R.translate(A + 50, "p");        // Into no mapped block: fatal.
+  if (!std::strcmp(What, "struct_span")) {
+    // S.a entered alone; a region lists S.a and S.b: their span is present only in part.
+    static struct {
+      int a[4];
+      int b[4];
+      int c;
+    } S;
+    const host::Where At{"target enter data", "input.c", 41};
+    host::enter_data(S.a, 0, 4, MapKind::To, 0, "S.a", At);
+    host::TargetRegion R("kern_struct", "input.c", 42);
+    if (R.translate(A + 50, "p") != A + 50) // Into no mapped data: its own value.
+      return 3;
+    R.map_struct(&S, host::span_of(S.a, S.b), MapKind::To, "S"); // Fatal.
   } else if (!std::strcmp(What, "overlap")) {
     host::TargetRegion R("kern_overlap", "input.c", 7);
     R.map(A, 10, 20, MapKind::To, "x");

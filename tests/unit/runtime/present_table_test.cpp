@@ -147,6 +147,69 @@ TEST_CASE("lookup translates addresses inside a block and its end and nothing el
   CHECK_FALSE(T.find(A + 35, E));
 }
 
+// LLVM offload/test/mapping/array_section_implicit_capture.c: a pointer that holds the base of
+// a mapped section (A for A[64:128]) is translated with it.
+TEST_CASE("lookup translates addresses below a section from its base", "[present]") {
+  PresentTable T;
+  int A[200];
+  auto R = T.map(A + 64, 128 * sizeof(int), false, "A[64:128]", PresentTable::Counter::Structured,
+                 0, A);
+  REQUIRE(R.created);
+  char *D = static_cast<char *>(R.device);
+  PresentTable::Entry E;
+  REQUIRE(T.find(A + 64, E));
+  CHECK(E.base == reinterpret_cast<std::uintptr_t>(A));
+  CHECK(T.lookup(A) == D - 64 * sizeof(int));
+  CHECK(T.lookup(A + 10) == D - 54 * sizeof(int));
+  CHECK(T.lookup(A + 64) == D);
+  CHECK(T.lookup(A + 192) == D + 128 * sizeof(int)); // One past the end.
+  CHECK(T.lookup(A + 193) == nullptr);
+  CHECK(T.lookup(A - 1) == nullptr);
+  CHECK_FALSE(T.find(A, E)); // Not present: only translated.
+  // A second map of the section keeps the first base; a base above the section is ignored.
+  CHECK(T.map(A + 70, 4, false, "A[70:1]", PresentTable::Counter::Structured, 0, A + 69).device ==
+        D + 6 * sizeof(int));
+  CHECK(T.lookup(A) == D - 64 * sizeof(int));
+  int B[10];
+  REQUIRE(T.map(B + 2, 4, false, "B", PresentTable::Counter::Structured, 0, B + 5).created);
+  CHECK(T.lookup(B) == nullptr);
+  CHECK(T.lookup(B + 1) == nullptr);
+}
+
+// Several sections of one array mapped apart: an address between them is translated by the
+// nearest section above it whose base is at or below it (libomptarget's lookup); one past the
+// end of a section stays with that section.
+TEST_CASE("sections of one array: the nearest section above translates", "[present]") {
+  PresentTable T;
+  int A[100];
+  using C = PresentTable::Counter;
+  auto Section = [&](int Lb, const char *Name) {
+    auto R = T.map(A + Lb, 10 * sizeof(int), false, Name, C::Dynamic, 0, A);
+    return static_cast<char *>(R.device);
+  };
+  char *D10 = Section(10, "lo");
+  char *D50 = Section(50, "hi");
+  CHECK(T.lookup(A) == D10 - 10 * sizeof(int));
+  CHECK(T.lookup(A + 5) == D10 - 5 * sizeof(int));
+  CHECK(T.lookup(A + 15) == D10 + 5 * sizeof(int));
+  CHECK(T.lookup(A + 20) == D10 + 10 * sizeof(int)); // One past the end of lo.
+  CHECK(T.lookup(A + 30) == D50 - 20 * sizeof(int));
+  CHECK(T.lookup(A + 60) == D50 + 10 * sizeof(int)); // One past the end of hi.
+  CHECK(T.lookup(A + 61) == nullptr);
+}
+
+TEST_CASE("overlaps tells whether any byte of a range is present", "[present]") {
+  PresentTable T;
+  int A[30];
+  T.map(A + 10, 10 * sizeof(int), false, "A");
+  CHECK(T.overlaps(A, 11 * sizeof(int)));
+  CHECK(T.overlaps(A + 19, 20));
+  CHECK(T.overlaps(A + 12, 4));
+  CHECK_FALSE(T.overlaps(A, 10 * sizeof(int)));
+  CHECK_FALSE(T.overlaps(A + 20, 10 * sizeof(int)));
+  CHECK_FALSE(T.overlaps(A + 12, 0));
+}
+
 TEST_CASE("a map that partially overlaps a mapped block is an error naming both", "[present]") {
   PresentTable T;
   int A[40];
@@ -320,13 +383,17 @@ TEST_CASE("TargetRegion::map returns the device address of the section's base", 
   } X{3, 4};
   S *DX = R.map(&X, 0, 1, MapKind::ToFrom, "X");
   CHECK(DX->b == 4);
-  // translate(): into the middle, nullptr, one past the end.
+  // translate(): into the middle, nullptr, one past the end, below the section (its base A).
   CHECK(R.translate(A + 15, "p") == D + 15);
   CHECK(R.translate(static_cast<double *>(nullptr), "p") == nullptr);
   CHECK(R.translate(A + 30, "end") == D + 30);
-  // Zero-length sections map nothing.
+  CHECK(R.translate(A, "A") == D);
+  CHECK(R.translate(A + 3, "q") == D + 3);
+  // Into no mapped data: the pointer keeps its value (OpenMP 5.1 firstprivate).
+  CHECK(R.translate(A + 40, "r") == A + 40);
+  // Zero-length sections map nothing; of nothing present, the pointer keeps its value.
   CHECK(R.map(A, 12, 0, MapKind::ToFrom, "A[12:0]") == D);
-  CHECK(R.map(A, 90, 0, MapKind::ToFrom, "A[90:0]") == nullptr);
+  CHECK(R.map(A, 90, 0, MapKind::ToFrom, "A[90:0]") == A);
   CHECK(T.size() == 2);
   R.end();
   CHECK(T.size() == 0);

@@ -485,6 +485,150 @@ TEST_CASE("atomic_read and atomic_write", "[sim][atomic]") {
   CHECK(FCell == 1.5);
 }
 
+namespace {
+
+/// `atomic compare`: every thread claims slot G % M (adjacent objects, guarded by a sentinel on
+/// either side) with a compare-and-swap from 0 to G / M + 1, and takes a ticket of a counter
+/// with a compare-and-swap loop.
+template <class T>
+__global__ void compare_exchange_kernel(T *slots, T *counter, int *tickets, int *wins,
+                                        unsigned m) {
+  const u64 G = dev::ws_id(Teams | Threads | Lanes);
+  const auto C = dev::atomic_compare_exchange(&slots[1 + G % m], T(0), static_cast<T>(G / m + 1));
+  if (C.exchanged)
+    dev::atomic_fetch<op::Plus>(wins, 1);
+  else if (C.old == T(0))
+    dev::atomic_fetch<op::Plus>(wins, 1000); // failed although x held e
+  for (T Cur = T(0);;) {
+    const auto R = dev::atomic_compare_exchange(counter, Cur, static_cast<T>(Cur + T(1)));
+    if (R.exchanged) {
+      tickets[G] = static_cast<int>(Cur);
+      break;
+    }
+    Cur = R.old;
+  }
+}
+
+template <class T> void checkCompareExchange() {
+  const Shape S{10, 3, 4}; // 120 threads: the tickets fit a signed char.
+  const unsigned N = S.teams * S.threads * S.lanes, M = 7;
+  std::vector<T> Slots(M + 2, T(0));
+  Slots.front() = Slots.back() = T(99);
+  T Counter = T(0);
+  int Wins = 0;
+  std::vector<int> Tickets(N, -1);
+  {
+    host::TargetRegion R("compare_exchange_kernel", __FILE__, __LINE__);
+    T *DS = R.map(Slots.data(), 0, M + 2, MapKind::ToFrom, "slots");
+    T *DC = R.map(&Counter, 0, 1, MapKind::ToFrom, "counter");
+    int *DT = R.map(Tickets.data(), 0, N, MapKind::From, "tickets");
+    int *DW = R.map(&Wins, 0, 1, MapKind::ToFrom, "wins");
+    R.launch(compare_exchange_kernel<T>, configFor(S), DS, DC, DT, DW, M);
+  }
+  CHECK(Wins == static_cast<int>(M));
+  CHECK(Slots.front() == T(99));
+  CHECK(Slots.back() == T(99));
+  for (unsigned J = 1; J <= M; ++J)
+    CHECK((Slots[J] >= T(1) && Slots[J] <= static_cast<T>(N / M + 1)));
+  CHECK(Counter == static_cast<T>(N));
+  std::sort(Tickets.begin(), Tickets.end());
+  for (unsigned I = 0; I < N; ++I)
+    CHECK(Tickets[I] == static_cast<int>(I));
+}
+
+/// Single-thread cases of the comparisons: `==` of the value representation, and the minimum
+/// and maximum as `if (x < e) x = e` and `if (e < x) x = e` decide them.
+__global__ void compare_values_kernel(float *f, double *d, float fnan, double dnan, int *out) {
+  out[0] = dev::atomic_compare_exchange(&f[0], 0.0f, 1.0f).exchanged;   // -0.0f
+  out[1] = dev::atomic_compare_exchange(&f[1], -0.0f, 1.0f).exchanged;  // +0.0f
+  out[2] = dev::atomic_compare_exchange(&f[2], fnan, 1.0f).exchanged;   // the same NaN
+  out[3] = dev::atomic_compare_exchange(&d[0], 0.0, 1.0).exchanged;     // -0.0
+  out[4] = dev::atomic_compare_exchange(&d[1], dnan, 1.0).exchanged;    // the same NaN
+  out[5] = dev::atomic_compare_exchange(&d[2], -dnan, 1.0).exchanged;   // NaN of other sign
+  dev::atomic_fetch<op::Max>(&d[3], 1.0);  // NaN < 1 is false: stays NaN
+  dev::atomic_fetch<op::Max>(&d[4], dnan); // 2 < NaN is false: stays 2
+  dev::atomic_fetch<op::Max>(&d[5], 0.0);  // -0 < +0 is false: stays -0
+  dev::atomic_fetch<op::Min>(&d[6], -0.0); // -0 < +0 is false: stays +0
+}
+
+} // namespace
+
+TEST_CASE("atomic_compare_exchange under contention, on 1- to 8-byte types", "[sim][atomic]") {
+  checkCompareExchange<signed char>();
+  checkCompareExchange<unsigned char>();
+  checkCompareExchange<short>();
+  checkCompareExchange<unsigned short>();
+  checkCompareExchange<int>();
+  checkCompareExchange<unsigned>();
+  checkCompareExchange<long long>();
+  checkCompareExchange<unsigned long long>();
+  checkCompareExchange<float>();
+  checkCompareExchange<double>();
+}
+
+TEST_CASE("atomic compare: == compares the value representation, min and max as C compares",
+          "[sim][atomic]") {
+  const float FNan = std::nanf("");
+  const double DNan = std::nan("");
+  float F[3] = {-0.0f, 0.0f, FNan};
+  double D[7] = {-0.0, DNan, DNan, DNan, 2.0, -0.0, 0.0};
+  int Out[6] = {-1, -1, -1, -1, -1, -1};
+  {
+    host::TargetRegion R("compare_values_kernel", __FILE__, __LINE__);
+    float *DF = R.map(F, 0, 3, MapKind::ToFrom, "f");
+    double *DD = R.map(D, 0, 7, MapKind::ToFrom, "d");
+    int *DO = R.map(Out, 0, 6, MapKind::From, "out");
+    R.launch(compare_values_kernel, configFor({1, 1, 1}), DF, DD, FNan, DNan, DO);
+  }
+  CHECK(Out[0] == 0);
+  CHECK(Out[1] == 0);
+  CHECK(Out[2] == 1);
+  CHECK(Out[3] == 0);
+  CHECK(Out[4] == 1);
+  CHECK(Out[5] == 0);
+  CHECK((std::signbit(F[0]) && F[0] == 0.0f));
+  CHECK((!std::signbit(F[1]) && F[1] == 0.0f));
+  CHECK(F[2] == 1.0f);
+  CHECK(D[1] == 1.0);
+  CHECK(std::isnan(D[2]));
+  CHECK(std::isnan(D[3]));
+  CHECK(D[4] == 2.0);
+  CHECK((std::signbit(D[5]) && D[5] == 0.0));
+  CHECK((!std::signbit(D[6]) && D[6] == 0.0));
+}
+
+namespace {
+
+enum class Grade : unsigned char { Low, Mid, High };
+
+__global__ void compare_enum_pointer_kernel(Grade *level, int **slot, int *data) {
+  const u64 G = dev::ws_id(Teams | Threads | Lanes);
+  dev::atomic_fetch<op::Max>(level, static_cast<Grade>(G % 3));
+  dev::atomic_compare_exchange(slot, static_cast<int *>(nullptr), &data[G]);
+}
+
+} // namespace
+
+TEST_CASE("atomic compare on an enumeration and a pointer", "[sim][atomic]") {
+  const Shape S{4, 4, 4};
+  const unsigned N = S.teams * S.threads * S.lanes;
+  std::vector<int> Data(N);
+  Grade L = Grade::Low;
+  int *Slot = nullptr;
+  long Offset = -1;
+  {
+    host::TargetRegion R("compare_enum_pointer_kernel", __FILE__, __LINE__);
+    Grade *DL = R.map(&L, 0, 1, MapKind::ToFrom, "level");
+    int **DS = R.map(&Slot, 0, 1, MapKind::ToFrom, "slot");
+    int *DD = R.map(Data.data(), 0, N, MapKind::To, "data");
+    R.launch(compare_enum_pointer_kernel, configFor(S), DL, DS, DD);
+    R.end();
+    Offset = Slot ? static_cast<long>(Slot - DD) : -1; // Slot holds a device address of data
+  }
+  CHECK(L == Grade::High);
+  CHECK((Offset >= 0 && Offset < static_cast<long>(N)));
+}
+
 // ---- Barriers and broadcast --------------------------------------------------------------------
 
 namespace {

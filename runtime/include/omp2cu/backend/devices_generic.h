@@ -40,6 +40,12 @@ inline Status memcpy_d2d(void *dst, const void *src, std::size_t bytes) {
 inline Status memcpy_peer(void *dst, int, const void *src, int, std::size_t bytes) {
   return memcpy_d2d(dst, src, bytes);
 }
+/// Kernels need no setup to know their device.
+inline std::size_t kernel_info_writers() { return 0; }
+inline Status write_kernel_info(int, int, std::size_t &) { return Status::success(); }
+/// In a kernel: device 0 of 1.
+__device__ inline int kernel_device_num() { return 0; }
+__device__ inline int kernel_num_devices() { return 1; }
 
 } // namespace omp2cu::backend
 

@@ -8,6 +8,13 @@
 //   Status memcpy_d2d(void *dst, const void *src, std::size_t bytes);  // on the current device
 //   Status memcpy_peer(void *dst, int dst_device, const void *src, int src_device,
 //                      std::size_t bytes);                             // between two devices
+//   std::size_t kernel_info_writers();   // write_kernel_info has nothing to do past this many
+//   Status write_kernel_info(int d, int count, std::size_t &done);
+//                                        // before a construct first uses device d (current):
+//                                        // lets its kernels know d and count (`done`: progress)
+// and, for kernels (omp_get_device_num() and omp_get_num_devices() in a target region):
+//   __device__ int kernel_device_num();  // the device the kernel runs on
+//   __device__ int kernel_num_devices(); // the number of devices
 //
 // They live in separate files so that the backend files proper stay untouched; a backend that
 // provides them itself defines OMP2CU_BACKEND_HAS_DEVICES. Otherwise devices_generic.h provides
@@ -26,6 +33,12 @@
 #include "omp2cu/backend/devices_sim.h"
 #else
 #include "omp2cu/backend/devices_generic.h"
+#endif
+
+// What a kernel knows of its device: a copy per device on the GPU backends (the backend file
+// proper provides the rest of the primitives on HIP).
+#if defined(OMP2CU_BACKEND_CUDA_H) || defined(OMP2CU_BACKEND_HIP_H)
+#include "omp2cu/backend/devices_info.h"
 #endif
 
 #endif // OMP2CU_BACKEND_DEVICES_SELECT_H

@@ -1,7 +1,8 @@
 //===- omp2cu/backend/devices_sim.h - Several emulated devices -*- C++ -*-===//
 //
 // Part of omp2cu. The device-selection primitives (devices_select.h) on the CPU emulator:
-// OMP2CU_SIM_DEVICES (a positive decimal integer, default 1) emulated devices. Each device's
+// OMP2CU_SIM_DEVICES (a decimal integer 0..64, default 1) emulated devices; 0 emulates a machine
+// without a device (the host runs everything, as CUDA without a GPU). Each device's
 // memory is separate host allocations (sim.h), so copies between devices are memcpy; the
 // current device is per host thread, as on CUDA, and all devices share the worker pool.
 //
@@ -23,11 +24,13 @@ namespace omp2cu::backend {
 namespace sim {
 /// Most emulated devices.
 inline constexpr int kMaxDevices = 64;
-/// The calling host thread's current device (set_device).
-inline thread_local int CurrentDevice = 0;
+// sim.h: CurrentDevice, the calling host thread's current device (set_device), and
+// KernelDevice, the device of the kernel that a worker OS thread runs (launch()).
 } // namespace sim
 
-/// OMP2CU_SIM_DEVICES if it is a decimal integer in 1..64, else 1 (read on the first call).
+/// OMP2CU_SIM_DEVICES if it is a decimal integer in 0..64, else 1 (read on the first call). 0
+/// devices is reported as a failure (the reason shows in messages about device numbers), as
+/// device_count of CUDA without a GPU.
 inline Status device_count(int &n) {
   static const int Count = [] {
     const char *S = std::getenv("OMP2CU_SIM_DEVICES");
@@ -36,11 +39,13 @@ inline Status device_count(int &n) {
     char *End = nullptr;
     errno = 0;
     const long V = std::strtol(S, &End, 10);
-    return End != S && *End == '\0' && errno == 0 && V >= 1 && V <= sim::kMaxDevices
+    return End != S && *End == '\0' && errno == 0 && V >= 0 && V <= sim::kMaxDevices
                ? static_cast<int>(V)
                : 1;
   }();
   n = Count;
+  if (Count == 0)
+    return Status::failure("no emulated device, OMP2CU_SIM_DEVICES=0");
   return Status::success();
 }
 /// Makes `d` the calling host thread's current device.
@@ -63,6 +68,17 @@ inline Status memcpy_peer(void *dst, int, const void *src, int, std::size_t byte
   if (bytes)
     std::memmove(dst, src, bytes);
   return Status::success();
+}
+/// Kernels need no setup to know their device: launch() hands it to the workers.
+inline std::size_t kernel_info_writers() { return 0; }
+inline Status write_kernel_info(int, int, std::size_t &) { return Status::success(); }
+/// In a kernel: the device it was launched on.
+inline int kernel_device_num() { return sim::KernelDevice; }
+/// In a kernel: the number of emulated devices.
+inline int kernel_num_devices() {
+  int N = 0;
+  device_count(N);
+  return N;
 }
 
 } // namespace omp2cu::backend

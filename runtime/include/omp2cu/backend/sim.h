@@ -55,6 +55,13 @@ namespace omp2cu::backend {
 
 inline constexpr const char *name = "sim";
 
+namespace sim {
+/// The calling host thread's current device (devices_sim.h: set_device).
+inline thread_local int CurrentDevice = 0;
+/// The device of the kernel that the calling worker OS thread runs (launch(); devices_sim.h).
+inline thread_local int KernelDevice = 0;
+} // namespace sim
+
 /// Lanes per warp (OMP2CU_SIM_WARP_SIZE, 32 or 64).
 inline constexpr unsigned warp_size = sim::kWarpSize;
 /// One bit per lane of a warp (64 bits when warp_size is 64).
@@ -269,7 +276,11 @@ Status launch(void (*kernel)(P...), Dims grid, Dims block, A &&...args) {
                            ", block " + std::to_string(block.x) + "x" + std::to_string(block.y) +
                            "x" + std::to_string(block.z) + ")");
   std::tuple<std::decay_t<P>...> Args(std::forward<A>(args)...);
-  const std::function<void()> Body = [kernel, &Args] { std::apply(kernel, Args); };
+  const int Device = sim::CurrentDevice;
+  const std::function<void()> Body = [kernel, &Args, Device] {
+    sim::KernelDevice = Device;
+    std::apply(kernel, Args);
+  };
   return sim::WorkerPool::get().run({grid.x, grid.y, grid.z}, {block.x, block.y, block.z}, Body);
 }
 

@@ -57,15 +57,15 @@ __host__ __device__ inline int omp_get_level() {
 __host__ __device__ inline int omp_in_parallel() {
   return OMP2CU_DEVICE_OR_HOST(dev::num_threads() > 1 ? 1 : 0, ::omp_in_parallel());
 }
-/// On the host: the runtime's devices (host/devices.h; not the host OpenMP runtime's). In a
-/// kernel: 1. Any thread.
+/// The runtime's devices (host/devices.h; not the host OpenMP runtime's), on the host and in a
+/// kernel. Any thread.
 __host__ __device__ inline int omp_get_num_devices() {
-  return OMP2CU_DEVICE_OR_HOST(1, host::num_devices());
+  return OMP2CU_DEVICE_OR_HOST(backend::kernel_num_devices(), host::num_devices());
 }
 /// On the host: the host's device number, omp_get_initial_device() (== omp_get_num_devices()).
-/// In a kernel: 0. Any thread.
+/// In a kernel: the number of the device it runs on. Any thread.
 __host__ __device__ inline int omp_get_device_num() {
-  return OMP2CU_DEVICE_OR_HOST(0, host::initial_device());
+  return OMP2CU_DEVICE_OR_HOST(backend::kernel_device_num(), host::initial_device());
 }
 
 /// The OpenMP API for the initial thread of a team outside any parallel region (the sequential
@@ -82,8 +82,8 @@ __device__ inline int omp_get_thread_limit() { return static_cast<int>(dev::num_
 __device__ inline int omp_get_level() { return 0; }
 __device__ inline int omp_in_parallel() { return 0; }
 __device__ inline int omp_is_initial_device() { return 0; }
-__device__ inline int omp_get_num_devices() { return 1; }
-__device__ inline int omp_get_device_num() { return 0; }
+__device__ inline int omp_get_num_devices() { return backend::kernel_num_devices(); }
+__device__ inline int omp_get_device_num() { return backend::kernel_device_num(); }
 } // namespace team
 
 /// The OpenMP API in a parallel region nested in another one, which runs with one thread (as in
@@ -99,8 +99,8 @@ __device__ inline int omp_get_level() { return 2; }
 /// An enclosing parallel region is active: the one this region is nested in.
 __device__ inline int omp_in_parallel() { return 1; }
 __device__ inline int omp_is_initial_device() { return 0; }
-__device__ inline int omp_get_num_devices() { return 1; }
-__device__ inline int omp_get_device_num() { return 0; }
+__device__ inline int omp_get_num_devices() { return backend::kernel_num_devices(); }
+__device__ inline int omp_get_device_num() { return backend::kernel_device_num(); }
 } // namespace nested
 
 } // namespace omp2cu

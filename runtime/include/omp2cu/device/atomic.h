@@ -93,13 +93,63 @@ template <class T, class F> __device__ __forceinline__ T atomic_update(T *p, F f
   return detail::atomic_rmw(p, f);
 }
 
+/// What atomic_compare_exchange found: the value *p had, and whether it was replaced.
+template <class T> struct CompareExchange {
+  T old;
+  bool exchanged;
+};
+
+/// `#pragma omp atomic compare` with `==`: atomically, if *p equals `expected`, *p becomes
+/// `desired`. The comparison is of the value representation (OpenMP 5.2, 4.3.1.3: "as if with
+/// memcmp"; Clang and GCC do the same): a floating -0.0 does not equal +0.0, a NaN equals a NaN
+/// of the same bits. One compare-and-swap (atomicCAS) for 4- and 8-byte types; 1- and 2-byte
+/// types are compared and swapped inside the aligned 4-byte word that holds them (retried only
+/// when another byte of the word changed meanwhile). Returns the old value; `exchanged` is true
+/// iff *p was replaced. Any thread. T: an integer, enumeration, pointer or floating type of 1, 2,
+/// 4 or 8 bytes, naturally aligned.
+template <class T>
+__device__ __forceinline__ CompareExchange<T> atomic_compare_exchange(T *p, T expected,
+                                                                      T desired) {
+  static_assert(std::is_trivially_copyable_v<T> && !std::is_class_v<T>,
+                "atomic_compare_exchange: unsupported type");
+  static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8,
+                "atomic_compare_exchange: unsupported size");
+  if constexpr (sizeof(T) == 4 || sizeof(T) == 8) {
+    using U = omp2cu::detail::Word<T>;
+    const U E = omp2cu::detail::to_word(expected);
+    const U Seen =
+        backend::atomic_cas(reinterpret_cast<U *>(p), E, omp2cu::detail::to_word(desired));
+    return {omp2cu::detail::from_word<T>(Seen), Seen == E};
+  } else {
+    const auto Addr = reinterpret_cast<__UINTPTR_TYPE__>(p);
+    unsigned *Wp = reinterpret_cast<unsigned *>(Addr & ~static_cast<__UINTPTR_TYPE__>(3));
+    const unsigned Shift = static_cast<unsigned>(Addr & 3) * 8; // Little endian.
+    const unsigned Bits = (1u << (8 * sizeof(T))) - 1;
+    const unsigned E = omp2cu::detail::to_word(expected) & Bits;
+    const unsigned D = omp2cu::detail::to_word(desired) & Bits;
+    unsigned Old = backend::atomic_load(Wp);
+    for (;;) {
+      const unsigned Cur = (Old >> Shift) & Bits;
+      if (Cur != E)
+        return {omp2cu::detail::from_word<T>(Cur), false};
+      const unsigned Seen = backend::atomic_cas(Wp, Old, (Old & ~(Bits << Shift)) | (D << Shift));
+      if (Seen == Old)
+        return {omp2cu::detail::from_word<T>(Cur), true};
+      Old = Seen;
+    }
+  }
+}
+
 /// Atomically `*p = Op::apply(*p, v)`; returns the OLD value. One native atomic of the backend
 /// where the GPU has it (+ on 4/8-byte integers, float and double; min and max on 4/8-byte
 /// integers; &, |, ^ on 4/8-byte integers), else a compare-and-swap loop. Any thread.
 /// `#pragma omp atomic` updates `x += e`, `x -= e` (as + of -e), `x++`, `x &= e`, ... and
-/// reductions across teams (atomic_combine) come here.
+/// reductions across teams (atomic_combine) come here, and `atomic compare` as a minimum or
+/// maximum (op::Min and op::Max also on enumerations and pointers: a compare-and-swap loop).
 template <class Op, class T> __device__ __forceinline__ T atomic_fetch(T *p, T v) {
-  static_assert(std::is_arithmetic_v<T> && sizeof(T) <= 8, "atomic_fetch: unsupported type");
+  static_assert((std::is_arithmetic_v<T> || std::is_enum_v<T> || std::is_pointer_v<T>) &&
+                    sizeof(T) <= 8,
+                "atomic_fetch: unsupported type");
   using U = std::conditional_t<sizeof(T) == 4, unsigned, unsigned long long>;
   using S = std::conditional_t<sizeof(T) == 4, int, long long>;
   constexpr bool Int48 = std::is_integral_v<T> && !std::is_same_v<T, bool> &&
@@ -141,6 +191,11 @@ template <class T, class F> __device__ __forceinline__ T atomic_update(volatile 
 }
 template <class Op, class T> __device__ __forceinline__ T atomic_fetch(volatile T *p, T v) {
   return atomic_fetch<Op>(const_cast<T *>(p), v);
+}
+template <class T>
+__device__ __forceinline__ CompareExchange<T> atomic_compare_exchange(volatile T *p, T expected,
+                                                                      T desired) {
+  return atomic_compare_exchange(const_cast<T *>(p), expected, desired);
 }
 
 } // namespace omp2cu::dev

@@ -22,6 +22,7 @@
 #ifndef OMP2CU_DEVICE_PARALLEL_H
 #define OMP2CU_DEVICE_PARALLEL_H
 
+#include "omp2cu/backend/devices_select.h"
 #include "omp2cu/device/mapping.h"
 #include "omp2cu/device/reduction.h"
 #include "omp2cu/device/sync.h"
@@ -60,8 +61,8 @@ struct GenericTeam {
   __device__ int omp_get_level() const { return 0; }
   __device__ int omp_in_parallel() const { return 0; }
   __device__ int omp_is_initial_device() const { return 0; }
-  __device__ int omp_get_num_devices() const { return 1; }
-  __device__ int omp_get_device_num() const { return 0; }
+  __device__ int omp_get_num_devices() const { return backend::kernel_num_devices(); }
+  __device__ int omp_get_device_num() const { return backend::kernel_device_num(); }
 };
 
 namespace detail {
@@ -163,8 +164,8 @@ public:
   __device__ int omp_get_level() const { return 1; }
   __device__ int omp_in_parallel() const { return Size > 1 ? 1 : 0; }
   __device__ int omp_is_initial_device() const { return 0; }
-  __device__ int omp_get_num_devices() const { return 1; }
-  __device__ int omp_get_device_num() const { return 0; }
+  __device__ int omp_get_num_devices() const { return backend::kernel_num_devices(); }
+  __device__ int omp_get_device_num() const { return backend::kernel_device_num(); }
 
 private:
   GenericTeam *Team;

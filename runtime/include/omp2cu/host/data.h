@@ -66,9 +66,10 @@ void update(T *base, u64 lb, u64 len, unsigned mods, const char *name, const Whe
 /// `target enter data`: map-type To or Alloc (ToFrom counts as To, From as Alloc) of base[lb:len]
 /// on `device` (< 0: the default device). Increments the dynamic count, allocating and, for To,
 /// copying in when the item was not present; ModAlways copies in regardless; ModPresent makes an
-/// item that is not present an error. A zero-length section increments the count of the data
-/// that contains base[lb], if any (PresentTable); a null base maps nothing. Every failure is
-/// fatal, reported with `w`. Thread-safe.
+/// item that is not present an error. A new entry records `base`, so that a pointer holding it
+/// finds the section (PresentTable::lookup). A zero-length section increments the count of the
+/// data that contains base[lb], if any (PresentTable); a null base maps nothing. Every failure
+/// is fatal, reported with `w`. Thread-safe.
 template <class T>
 void enter_data(T *base, u64 lb, u64 len, MapKind kind, unsigned mods, const char *name,
                 const Where &w, int device = -1) {
@@ -82,7 +83,8 @@ void enter_data(T *base, u64 lb, u64 len, MapKind kind, unsigned mods, const cha
   const bool CopyIn = kind == MapKind::To || kind == MapKind::ToFrom;
   PresentTable::MapResult R =
       Table->map(data_detail::sectionBegin(base, lb), len * sizeof(T), CopyIn, name,
-                 PresentTable::Counter::Dynamic, mods);
+                 PresentTable::Counter::Dynamic, mods,
+                 reinterpret_cast<const void *>(reinterpret_cast<std::uintptr_t>(base)));
   if (R.result != PresentTable::Result::Ok)
     fatal(R.message, w);
 }

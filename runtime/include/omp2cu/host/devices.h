@@ -6,6 +6,20 @@
 //
 // Device numbers (OpenMP): 0 .. num_devices()-1 are the backend's devices (CUDA: the visible
 // GPUs; sim: OMP2CU_SIM_DEVICES emulated devices); initial_device() == num_devices() is the host.
+// kDefaultDevice (-1, clang's OFFLOAD_DEVICE_DEFAULT) stands for the default device; any other
+// negative number (omp_invalid_device: -2 in LLVM, -4 in GCC) is invalid.
+//
+// The environment, read once on first use (OpenMP 5.2 sec. 21.2.7 and 21.2.8):
+//   OMP_TARGET_OFFLOAD=disabled   no devices: num_devices() == initial_device() == 0 and every
+//                                 construct runs on the host, whatever its device number
+//                                 (runs_on_host), except an invalid negative number;
+//   OMP_TARGET_OFFLOAD=mandatory  without any device, the default device is kInvalidDevice, so a
+//                                 construct without a device clause is an error;
+//   OMP_TARGET_OFFLOAD=default    (or unset, or anything else) without any device, everything
+//                                 runs on the host (the default device 0 is the initial device);
+//   OMP_DEFAULT_DEVICE=n          the initial default device (a non-negative integer; else 0).
+// A device number that is neither a device nor the host is an error (with mandatory as the
+// specification requires, and also without it), reported with the construct that uses it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,6 +41,15 @@
 #include <vector>
 
 namespace omp2cu::host {
+
+/// The device number that stands for the default device (a construct without a device clause).
+inline constexpr int kDefaultDevice = -1;
+/// omp_invalid_device (LLVM's value): the default device under OMP_TARGET_OFFLOAD=mandatory when
+/// there is no device (OpenMP 5.2 sec. 21.2.7). Any use is an error.
+inline constexpr int kInvalidDevice = -2;
+
+/// target-offload-var (OMP_TARGET_OFFLOAD).
+enum class Offload { Default, Mandatory, Disabled };
 
 namespace devices_detail {
 
@@ -80,15 +103,29 @@ public:
 
   int count() const { return Count; }
   const std::string &countError() const { return CountError; }
+  Offload offload() const { return Mode; }
   PresentTable &table(int d) { return *Devices[static_cast<std::size_t>(d)]->Table; }
 
   int defaultDevice() const { return Default.load(std::memory_order_relaxed); }
   void setDefaultDevice(int d) { Default.store(d, std::memory_order_relaxed); }
 
-  /// Gives device `d` (valid) a copy of every declare target variable it does not have yet.
-  /// Variables registered later are picked up by a later call. Failures are fatal (with `w`).
+  /// Gives device `d` (valid) a copy of every declare target variable it does not have yet, and
+  /// tells its kernels its number (backend::write_kernel_info). Variables and translation units
+  /// registered later are picked up by a later call. Failures are fatal (with `w`).
   void materialize(int d, const Where &w) {
     DeviceState &S = *Devices[static_cast<std::size_t>(d)];
+    if (S.InfoWritten.load(std::memory_order_acquire) != backend::kernel_info_writers()) {
+      std::lock_guard<std::mutex> Lock(S.InfoMutex);
+      std::size_t Done = S.InfoWritten.load(std::memory_order_relaxed);
+      backend::Status St = backend::set_device(d);
+      if (St.ok)
+        St = backend::write_kernel_info(d, Count, Done);
+      S.InfoWritten.store(Done, std::memory_order_release);
+      if (!St.ok)
+        fatal("cannot tell the kernels of device " + std::to_string(d) + " its number: " +
+                  St.message,
+              w);
+    }
     DeclareTargetRegistry &Vars = DeclareTargetRegistry::get();
     if (S.Materialized.load(std::memory_order_acquire) == Vars.size())
       return;
@@ -114,36 +151,67 @@ private:
   struct DeviceState {
     PresentTable *Table;                  ///< Never destroyed.
     std::atomic<std::size_t> Materialized{0}; ///< Declare target variables it has.
+    std::atomic<std::size_t> InfoWritten{0};  ///< Kernel info writers it ran.
+    std::mutex InfoMutex;
   };
 
-  Registry() {
-    const backend::Status S = backend::device_count(Count);
-    if (!S.ok || Count < 0) {
-      Count = 0;
-      CountError = S.message;
+  Registry() : Mode(envOffload()) {
+    if (Mode == Offload::Disabled) {
+      // As if the host were the only device; the backend is not asked.
+      CountError = "OMP_TARGET_OFFLOAD=disabled";
+    } else {
+      const backend::Status S = backend::device_count(Count);
+      if (!S.ok || Count < 0) {
+        Count = 0;
+        CountError = S.message;
+      }
     }
     for (int D = 0; D < Count; ++D) {
       Devices.push_back(std::make_unique<DeviceState>());
       Devices.back()->Table = D == 0 ? &PresentTable::global() : new PresentTable(D);
     }
-    Default.store(envDefault(), std::memory_order_relaxed);
+    int Initial = 0;
+    if (!envDefault(Initial))
+      Initial = Mode == Offload::Mandatory && Count == 0 ? kInvalidDevice : 0;
+    Default.store(Initial, std::memory_order_relaxed);
   }
 
-  /// OMP_DEFAULT_DEVICE when it is a non-negative decimal integer, else 0.
-  static int envDefault() {
+  /// OMP_TARGET_OFFLOAD, case-insensitive; unset or anything else: Default (as libomp, which
+  /// warns about other values itself).
+  static Offload envOffload() {
+    const char *S = std::getenv("OMP_TARGET_OFFLOAD");
+    auto Is = [S](const char *Word) {
+      std::size_t I = 0;
+      for (; Word[I]; ++I)
+        if (!S[I] || (S[I] | 0x20) != Word[I])
+          return false;
+      return S[I] == '\0';
+    };
+    if (S && Is("disabled"))
+      return Offload::Disabled;
+    if (S && Is("mandatory"))
+      return Offload::Mandatory;
+    return Offload::Default;
+  }
+
+  /// Sets `device` to OMP_DEFAULT_DEVICE and returns true when it is a non-negative decimal
+  /// integer (blanks around it allowed); false when it is unset or anything else.
+  static bool envDefault(int &device) {
     const char *S = std::getenv("OMP_DEFAULT_DEVICE");
     if (!S)
-      return 0;
+      return false;
     char *End = nullptr;
     errno = 0;
     const long V = std::strtol(S, &End, 10);
     while (End && (*End == ' ' || *End == '\t'))
       ++End;
     if (End == S || *End || errno == ERANGE || V < 0 || V > 1000000)
-      return 0;
-    return static_cast<int>(V);
+      return false;
+    device = static_cast<int>(V);
+    return true;
   }
 
+  Offload Mode;
   int Count = 0;
   std::string CountError;
   std::vector<std::unique_ptr<DeviceState>> Devices;
@@ -158,7 +226,11 @@ inline int num_devices() { return devices_detail::Registry::get().count(); }
 /// The host's device number: num_devices().
 inline int initial_device() { return num_devices(); }
 
-/// The default device (OMP_DEFAULT_DEVICE, else 0, until set_default_device). Process-wide.
+/// target-offload-var: OMP_TARGET_OFFLOAD.
+inline Offload offload() { return devices_detail::Registry::get().offload(); }
+
+/// The default device (OMP_DEFAULT_DEVICE, else 0 -- kInvalidDevice under
+/// OMP_TARGET_OFFLOAD=mandatory without devices -- until set_default_device). Process-wide.
 inline int default_device() { return devices_detail::Registry::get().defaultDevice(); }
 
 /// Sets the default device; an invalid number is reported when a construct uses it.
@@ -178,20 +250,26 @@ inline PresentTable &device_table(int device) {
 /// construct at `w` and exits.
 [[noreturn]] inline void invalid_device(int device, bool is_default, const Where &w) {
   auto &R = devices_detail::Registry::get();
-  std::string What = std::string("invalid ") + (is_default ? "default " : "") + "device number " +
-                     std::to_string(device) + " (the program has " + std::to_string(R.count()) +
-                     (R.count() == 1 ? " device" : " devices");
+  std::string Count = std::to_string(R.count()) + (R.count() == 1 ? " device" : " devices");
   if (!R.countError().empty())
-    What += ": " + R.countError();
-  fatal(What + ")", w);
+    Count += ": " + R.countError();
+  if (is_default && device == kInvalidDevice && R.offload() == Offload::Mandatory &&
+      R.count() == 0)
+    fatal("no device is available and OMP_TARGET_OFFLOAD=mandatory (the program has " + Count +
+              ")",
+          w);
+  fatal(std::string("invalid ") + (is_default ? "default " : "") + "device number " +
+            std::to_string(device) + " (the program has " + Count + ")",
+        w);
 }
 
-/// The device a construct at `w` uses: `device`, or the default device when `device` < 0. A
+/// The device a construct at `w` uses: `device`, or the default device for kDefaultDevice. A
 /// number that is not a device is fatal (the initial device too: callers that accept it ask
-/// runs_on_host first). The device then has all declare target variables.
+/// runs_on_host first; any negative number but kDefaultDevice, such as omp_invalid_device, as
+/// OpenMP 5.2 sec. 13.2 requires). The device then has all declare target variables.
 inline int resolve_device(int device, const Where &w) {
   auto &R = devices_detail::Registry::get();
-  const bool Default = device < 0;
+  const bool Default = device == kDefaultDevice;
   const int D = Default ? R.defaultDevice() : device;
   if (!is_device(D))
     invalid_device(D, Default, w);
@@ -199,12 +277,16 @@ inline int resolve_device(int device, const Where &w) {
   return D;
 }
 
-/// True when device number `device` (< 0: the default device) is the initial device, the host:
-/// a construct on it runs on the host (OpenMP 5.0, `device(omp_get_initial_device())`). A target
-/// region then takes its host fallback, as with `if(target: false)`; data directives and a
-/// `target data` construct do nothing.
-inline bool runs_on_host(int device) {
-  return (device < 0 ? default_device() : device) == initial_device();
+/// True when a construct with device number `device` (kDefaultDevice: the default device) runs
+/// on the host: the number is the initial device (OpenMP 5.0, `device(omp_get_initial_device())`)
+/// or, under OMP_TARGET_OFFLOAD=disabled, any non-negative number. A target region then takes its
+/// host fallback, as with `if(target: false)`; data directives and a `target data` construct do
+/// nothing. Invalid numbers are false here and fatal in resolve_device.
+inline bool runs_on_host(int device = kDefaultDevice) {
+  const int D = device == kDefaultDevice ? default_device() : device;
+  if (offload() == Offload::Disabled)
+    return D >= 0;
+  return D == initial_device();
 }
 
 /// The present table of the device a construct at `w` uses (resolve_device), or nullptr when it

@@ -9,6 +9,7 @@
 #define OMP2CU_HOST_LAUNCH_H
 
 #include "omp2cu/device/sharing.h"
+#include "omp2cu/host/data.h"
 #include "omp2cu/host/devices.h"
 #include "omp2cu/host/error.h"
 #include "omp2cu/host/present_table.h"
@@ -195,13 +196,15 @@ public:
   /// reference count: already present -> count + 1, copied in (To/ToFrom) only with ModAlways;
   /// else allocate, copy in for To/ToFrom (ModPresent: error "'x' is not present on device N").
   /// Returns the device address that corresponds to `base` (device address of base[lb] minus
-  /// lb elements). A zero-length section (len == 0) maps the data that contains &base[lb] (its
-  /// count + 1, no copy) and returns its translation; where no data contains it, it maps nothing
-  /// and returns the translation of &base[lb] when that is one past the end of mapped data (see
-  /// translate), else nullptr (ModPresent: fatal). Either way end() gives a reference back to
-  /// the data that contains &base[lb] then, if any (as libomptarget looks the section up again at
-  /// the region's end). A null base maps nothing (nullptr). Release and Delete are not map-types
-  /// of a target or target data construct (fatal).
+  /// lb elements). A new entry records `base` (PresentTable::Entry::base). A zero-length section
+  /// (len == 0) maps the data that contains &base[lb] (its count + 1, no copy) and returns its
+  /// translation; where no data contains it, it maps nothing and returns the translation of
+  /// &base[lb] by PresentTable::lookup (one past the end of mapped data, or below a section
+  /// mapped from the same base), else `base` itself: the pointer keeps its value (OpenMP 5.2,
+  /// 5.8.6; ModPresent: fatal). Either way end() gives a reference back to the data that
+  /// contains &base[lb] then, if any (as libomptarget looks the section up again at the
+  /// region's end). A null base maps nothing (nullptr). Release and Delete are not map-types of
+  /// a target or target data construct (fatal).
   template <class T>
   T *map(T *base, u64 lb, u64 len, MapKind kind, const char *name, unsigned mods = 0) {
     if (!Table || base == nullptr)
@@ -215,14 +218,41 @@ public:
             At);
     const bool CopyIn = kind == MapKind::To || kind == MapKind::ToFrom;
     PresentTable::MapResult R =
-        Table->map(Begin, Bytes, CopyIn, name, PresentTable::Counter::Structured, mods);
+        Table->map(Begin, Bytes, CopyIn, name, PresentTable::Counter::Structured, mods,
+                   address(base));
     if (R.result != PresentTable::Result::Ok)
       fatal(R.message, At);
     Maps.push_back({Begin, Bytes, kind, mods, name, R.created});
-    // A zero-length section of nothing present: one past the end of mapped data, or nullptr.
+    // A zero-length section of nothing present: its translation, or the pointer's own value.
     void *Dev = R.device ? R.device : Table->lookup(Begin);
     return Dev ? reinterpret_cast<T *>(reinterpret_cast<std::uintptr_t>(Dev) - lb * sizeof(T))
-               : nullptr;
+               : base;
+  }
+
+  /// The structure at `object` (a variable `s`, or what a pointer `g` points to) when the
+  /// construct lists members of it (map(s.x), map(s.a[1:3]), map(g->x)) and not the structure:
+  /// its mapped members form one block, `span` (span_of() of the members and of the pointer
+  /// members whose sections are listed; OpenMP 5.2, 5.8.3: the structure sibling list items).
+  /// When no byte of the structure is present, the whole structure is mapped with map-type
+  /// `kind` (its other members keep their host values in the region), as map(object, 0, 1); when
+  /// the structure lies in one entry, that entry is mapped (count + 1); otherwise (members mapped
+  /// apart before, `target enter data map(to: s.x)`) `span` is mapped with map-type alloc: it must
+  /// lie in present data or overlap none (then it is allocated), else the partial overlap is
+  /// fatal. The members follow with map_member(). Returns the device address of `object`
+  /// (computed from the span's where only the span is present: only the span's bytes may be used
+  /// there).
+  template <class T> T *map_struct(T *object, Span span, MapKind kind, const char *name) {
+    if (!Table || object == nullptr)
+      return object;
+    const auto Obj = reinterpret_cast<std::uintptr_t>(object);
+    const void *Host = address(object);
+    PresentTable::Entry E;
+    const bool Whole =
+        !Table->overlaps(Host, sizeof(T)) || (Table->find(Host, E) && E.end >= Obj + sizeof(T));
+    if (Whole)
+      return map(object, 0, 1, kind, name);
+    char *Dev = map(span.begin, 0, span.bytes, MapKind::Alloc, name);
+    return reinterpret_cast<T *>(Dev - (reinterpret_cast<std::uintptr_t>(span.begin) - Obj));
   }
 
   /// A list item that is a member of a structure (map(from: s.x), map(to: s.a[0:4]), the
@@ -268,19 +298,17 @@ public:
       fatal(R.message, At);
   }
 
-  /// Device address of a host pointer used in the region without a map (a zero-length array
-  /// section): the address inside the mapped block that contains it (one past a block's end
-  /// counts as inside it). nullptr stays nullptr; a pointer into no mapped block is a run-time
-  /// error naming `name`, the kernel and the line.
-  template <class T> T *translate(T *host, const char *name) {
+  /// Device value of a host pointer used in the region without a map (OpenMP 5.2, 5.8.6: a
+  /// zero-length array section): the address in the device copy of the mapped data it points
+  /// into, by PresentTable::lookup (inside a block, one past its end, or below a section mapped
+  /// from the same base). Where there is none, the pointer keeps its value, as a firstprivate
+  /// variable (nullptr stays nullptr; memory from omp_target_alloc is used as it is). `name`
+  /// documents the generated call.
+  template <class T> T *translate(T *host, [[maybe_unused]] const char *name) {
     if (!Table || !host)
       return host;
-    void *Dev = Table->lookup(host);
-    if (!Dev)
-      fatal("pointer '" + std::string(name) + "' (" + hex_address(host) +
-                ") points into no mapped data",
-            At);
-    return static_cast<T *>(Dev);
+    void *Dev = Table->lookup(address(host));
+    return Dev ? static_cast<T *>(Dev) : host;
   }
 
   /// use_device_ptr / use_device_addr / is-present translation for host code: the device
@@ -289,7 +317,7 @@ public:
   template <class T> T *device_address(T *host) {
     if (!Table || !host)
       return host;
-    void *Dev = Table->lookup(host);
+    void *Dev = Table->lookup(address(host));
     return Dev ? static_cast<T *>(Dev) : host;
   }
 
@@ -358,6 +386,11 @@ public:
   }
 
 private:
+  /// `p` as the plain address the present table takes (T may be volatile).
+  template <class T> static const void *address(T *p) {
+    return reinterpret_cast<const void *>(reinterpret_cast<std::uintptr_t>(p));
+  }
+
   /// Makes the region's device current for a launch; fatal on the host (no kernel runs there).
   void selectDevice() {
     if (!Table)
@@ -389,9 +422,8 @@ private:
 
 } // namespace omp2cu::host
 
-// The rest of the host data environment and the device-memory API. (Included from here so that
-// omp2cu.h's host includes cover them.)
-#include "omp2cu/host/data.h"
+// The device-memory API. (Included from here so that omp2cu.h's host includes cover it; the rest
+// of the data environment, host/data.h, is included above: map_struct() takes its Span.)
 #include "omp2cu/host/omp_api.h"
 
 #endif // OMP2CU_HOST_LAUNCH_H

@@ -6,9 +6,11 @@
 // omp2cu::omp_get_num_devices is in device/api.h (it also answers inside kernels).
 //
 // Device numbers: 0 .. omp_get_num_devices()-1 are devices, omp_get_initial_device() (==
-// omp_get_num_devices()) is the host. Any other number is a fatal error naming the routine. The
-// routines that return int return 0 on success and non-zero on failure; omp_target_alloc returns
-// nullptr on failure. All are thread-safe.
+// omp_get_num_devices()) is the host. Any other number, omp_invalid_device included, is a fatal
+// error naming the routine (OpenMP 5.2 sec. 18.8: runtime error termination for
+// omp_invalid_device). Under OMP_TARGET_OFFLOAD=disabled the host is the only device, number 0.
+// The routines that return int return 0 on success and non-zero on failure; omp_target_alloc
+// returns nullptr on failure. All are thread-safe.
 //
 //===----------------------------------------------------------------------===//
 
@@ -187,11 +189,13 @@ inline int omp_target_disassociate_ptr(const void *ptr, int device_num) {
   return host::device_table(D).disassociate(ptr) ? 0 : 1;
 }
 
-/// The default device: OMP_DEFAULT_DEVICE, else 0, until omp_set_default_device.
+/// The default device: OMP_DEFAULT_DEVICE, else 0 (omp_invalid_device under
+/// OMP_TARGET_OFFLOAD=mandatory without a device), until omp_set_default_device.
 inline int omp_get_default_device(void) { return host::default_device(); }
 
-/// Sets the default device (process-wide); a number that is not a device is reported by the
-/// first construct that uses it.
+/// Sets the default device (process-wide); the initial device makes constructs without a device
+/// clause run on the host; a number that is neither is reported by the first construct that
+/// uses it.
 inline void omp_set_default_device(int device_num) { host::set_default_device(device_num); }
 
 /// The host's device number: omp_get_num_devices().

@@ -17,6 +17,11 @@
 // <= p < end), if any: its maps and unmaps move that entry's counts (and copy no bytes); where no
 // entry contains p they do nothing (with ModPresent: NotPresent / NotMapped).
 //
+// Every entry records the base its list item was written with (`A` for the section A[64:128]),
+// so that a pointer that holds the base finds the section's device copy (lookup()): OpenMP's
+// pointer attachment for an implicitly captured pointer whose section starts past it
+// (offload/test/mapping/array_section_implicit_capture.c).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef OMP2CU_HOST_PRESENT_TABLE_H
@@ -59,6 +64,9 @@ public:
 
   struct Entry {
     std::uintptr_t begin = 0, end = 0; ///< Host bytes [begin, end).
+    /// The base address of the list item that made the entry (<= begin): &A[0] for a section
+    /// A[lb:len], begin for a whole object. lookup() translates host addresses in [base, begin).
+    std::uintptr_t base = 0;
     void *device = nullptr;            ///< Device address of `begin`.
     u64 refcount = 0;                  ///< Structured reference count.
     u64 dynamic_refcount = 0;          ///< Dynamic reference count.
@@ -111,12 +119,15 @@ public:
   /// with ModPresent an error (NotPresent); else allocates device memory, copies the bytes in when
   /// `copy_in`, and adds an entry whose `counter` is 1 (bytes == 0: nothing happens, `device` is
   /// nullptr). Overlapping an entry partially (or containing one) is an error and changes nothing.
-  /// Infinite entries keep their counts.
+  /// Infinite entries keep their counts. `base` is the address the list item was written with
+  /// (&A[0] for A[lb:len]; nullptr: `host`): a new entry records it (Entry::base).
   MapResult map(const void *host, std::size_t bytes, bool copy_in, const char *name,
-                Counter counter = Counter::Structured, unsigned mods = 0) {
+                Counter counter = Counter::Structured, unsigned mods = 0,
+                const void *base = nullptr) {
     std::lock_guard<std::mutex> Lock(Mutex);
     MapResult R;
     const std::uintptr_t B = addr(host), E = B + bytes;
+    const std::uintptr_t Base = base && addr(base) <= B ? addr(base) : B;
     if (Entry *Inside = containing(B, E)) {
       if (!Inside->infinite)
         ++count(*Inside, counter);
@@ -161,7 +172,7 @@ public:
     }
     if (!S.ok)
       return deviceError(R, "mapping '" + std::string(name) + "' " + range(B, E), S);
-    Entry &New = Entries[B] = Entry{B, E, Dev, 0, 0, false, true, name, {}};
+    Entry &New = Entries[B] = Entry{B, E, Base, Dev, 0, 0, false, true, name, {}};
     count(New, counter) = 1;
     R.device = Dev;
     R.created = true;
@@ -326,7 +337,7 @@ public:
         return deviceError(R, "mapping '" + std::string(name) + "' " + range(B, E), S);
       R.copied = true;
     }
-    Entries[B] = Entry{B, E, Dev, 0, 0, true, device_memory == nullptr, name, {}};
+    Entries[B] = Entry{B, E, B, Dev, 0, 0, true, device_memory == nullptr, name, {}};
     R.device = Dev;
     R.created = true;
     return R;
@@ -348,18 +359,28 @@ public:
     return true;
   }
 
-  /// Device address that corresponds to host address `host`, or nullptr when it lies in no entry.
-  /// A pointer one past the end of an entry counts as inside it (unless another entry starts
-  /// there), so that loop end pointers translate. Never reports an error.
+  /// Device address that corresponds to host address `host` (a pointer's value: OpenMP 5.2,
+  /// 5.8.6), or nullptr when there is none. In this order:
+  ///  1. the entry that contains it (begin <= host < end);
+  ///  2. the entry it is one past the end of (unless another entry starts there), so that loop
+  ///     end pointers translate;
+  ///  3. the first entry above it whose list item was written with a base at or below it
+  ///     (Entry::base <= host < begin): `A` after a map of A[64:128] gets the device address of
+  ///     A[64] minus 64 elements. Where several sections of one array are mapped apart
+  ///     (A[10:10], A[50:10]), the nearest one above the address gives it, as libomptarget's
+  ///     lookup does; the result points into that section's device copy only at its offsets.
+  /// Never reports an error.
   void *lookup(const void *host) const {
     std::lock_guard<std::mutex> Lock(Mutex);
     const std::uintptr_t P = addr(host);
     auto It = Entries.upper_bound(P);
-    if (It == Entries.begin())
-      return nullptr;
-    const Entry &En = std::prev(It)->second;
-    if (P <= En.end)
-      return static_cast<char *>(En.device) + (P - En.begin);
+    if (It != Entries.begin()) {
+      const Entry &En = std::prev(It)->second;
+      if (P <= En.end)
+        return static_cast<char *>(En.device) + (P - En.begin);
+    }
+    if (It != Entries.end() && It->second.base <= P)
+      return static_cast<char *>(It->second.device) - (It->second.begin - P);
     return nullptr;
   }
 
@@ -373,6 +394,13 @@ public:
       return false;
     out = std::prev(It)->second;
     return true;
+  }
+
+  /// True when some entry holds a byte of host bytes [host, host + bytes).
+  bool overlaps(const void *host, std::size_t bytes) const {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    const std::uintptr_t B = addr(host);
+    return bytes > 0 && overlapping(B, B + bytes) != nullptr;
   }
 
   /// Number of entries.
