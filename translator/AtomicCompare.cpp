@@ -197,7 +197,8 @@ std::string atomicCompareTypeProblem(const ASTContext &Ctx, const AtomicCompare 
 }
 
 std::string emitAtomicCompare(const ASTContext &Ctx, const AtomicCompare &F,
-                              const std::function<std::string(const Expr *)> &Text) {
+                              const std::function<std::string(const Expr *)> &Text,
+                              llvm::StringRef Runtime) {
   const QualType XT = F.X->getType().getNonReferenceType().getUnqualifiedType();
   const std::string T = text::type(Ctx, XT);
   const Expr *XB = F.X->IgnoreImpCasts();
@@ -219,7 +220,7 @@ std::string emitAtomicCompare(const ASTContext &Ctx, const AtomicCompare &F,
   const std::string E = "(" + T + ")(omp2cu_e)";
   if (F.K != AtomicCompare::Kind::Equal) {
     const std::string Op = F.K == AtomicCompare::Kind::Max ? "omp2cu::op::Max" : "omp2cu::op::Min";
-    const std::string Call = fmt::format("omp2cu::dev::atomic_fetch<{}>({}, {})", Op, Addr, E);
+    const std::string Call = fmt::format("{}::atomic_fetch<{}>({}, {})", Runtime, Op, Addr, E);
     if (!F.V)
       return Out + Call + "; }";
     Out += "const auto omp2cu_old = " + Call + "; ";
@@ -233,7 +234,7 @@ std::string emitAtomicCompare(const ASTContext &Ctx, const AtomicCompare &F,
   Out += fmt::format("const auto omp2cu_d = {}; ", Text(F.D));
   const std::string D = "(" + T + ")(omp2cu_d)";
   const std::string Call =
-      fmt::format("omp2cu::dev::atomic_compare_exchange({}, {}, {})", Addr, E, D);
+      fmt::format("{}::atomic_compare_exchange({}, {}, {})", Runtime, Addr, E, D);
   if (!F.V && !F.R)
     return Out + Call + "; }";
   Out += "const auto omp2cu_r = " + Call + "; ";

@@ -2,7 +2,7 @@
 //
 // Part of omp2cu. Takes the statement of an `atomic compare [capture]` construct apart into x,
 // the comparison, e, d, v and r (OpenMP 5.1 2.19.7, 5.2 4.3.1.3), and writes the device
-// runtime calls that do it. Used by AtomicEmitter.cpp.
+// runtime calls that do it. Used by AtomicEmitter.cpp (kernels) and HostCompat.cpp (host code).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMP2CU_TRANSLATOR_ATOMICCOMPARE_H
@@ -56,12 +56,14 @@ bool parseAtomicCompare(const clang::ASTContext &Ctx, const clang::Stmt *S, bool
 /// where the runtime checks the instantiation).
 std::string atomicCompareTypeProblem(const clang::ASTContext &Ctx, const AtomicCompare &F);
 
-/// The device code of \p F: one `atomic_fetch<op::Min/Max>` (atomicMin/Max on 4/8-byte
-/// integers) or one `atomic_compare_exchange` (atomicCAS), then the captures. e and d are
-/// converted to x's type before they are compared (as Clang does); \p Text gives the kernel's
-/// text of an expression.
+/// The code of \p F: one `atomic_fetch<op::Min/Max>` (atomicMin/Max on 4/8-byte integers) or
+/// one `atomic_compare_exchange` (atomicCAS), then the captures. e and d are converted to x's
+/// type before they are compared (as Clang does); \p Text gives the output's text of an
+/// expression. \p Runtime is the namespace of those functions: omp2cu::dev in kernels
+/// (device/atomic.h), omp2cu::host in host code (host/atomic.h).
 std::string emitAtomicCompare(const clang::ASTContext &Ctx, const AtomicCompare &F,
-                              const std::function<std::string(const clang::Expr *)> &Text);
+                              const std::function<std::string(const clang::Expr *)> &Text,
+                              llvm::StringRef Runtime = "omp2cu::dev");
 
 } // namespace omp2cu::emit
 

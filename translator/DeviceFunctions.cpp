@@ -41,6 +41,8 @@ struct Marker {
   ASTContext &Ctx;
   Rewriter &RW;
   const SourceManager &SM;
+  /// Calls of the OpenMP API pointed at the runtime's (shared with the translator's host edits).
+  std::set<SourceLocation> &Qualified;
   bool Ok = true;
   std::set<const FunctionDecl *> Done;
   /// Functions that hold OpenMP constructs: kernels call copies of them.
@@ -54,8 +56,6 @@ struct Marker {
   /// Redeclarations to insert after #include lines, by location.
   std::map<unsigned, Redeclaration> Redeclarations;
   bool HeaderDeclared = false;
-  /// Calls of the OpenMP API in device functions pointed at the runtime's.
-  std::set<SourceLocation> Qualified;
 
   /// Reports \p M at \p L once (a call can be reached along several paths).
   void error(SourceLocation L, const std::string &M) {
@@ -349,8 +349,9 @@ std::vector<const FunctionDecl *> exportedDeclareTargetFunctions(ASTContext &Ctx
 }
 
 MarkResult markDeviceFunctions(ASTContext &Ctx, Rewriter &HostRW,
-                               const std::vector<const Stmt *> &KernelBodies) {
-  Marker M{Ctx, HostRW, Ctx.getSourceManager()};
+                               const std::vector<const Stmt *> &KernelBodies,
+                               std::set<SourceLocation> &Qualified) {
+  Marker M{Ctx, HostRW, Ctx.getSourceManager(), Qualified};
   warnUnexportable(Ctx);
   for (const Stmt *S : KernelBodies)
     M.scan(S, nullptr);

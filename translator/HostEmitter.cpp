@@ -46,6 +46,8 @@ std::string modsArg(unsigned Mods) {
     S += std::string(S.empty() ? "" : " | ") + "omp2cu::ModAlways";
   if (Mods & 2u)
     S += std::string(S.empty() ? "" : " | ") + "omp2cu::ModPresent";
+  if (Mods & 8u)
+    S += std::string(S.empty() ? "" : " | ") + "omp2cu::ModImplicit";
   return S.empty() ? "" : ", " + S;
 }
 

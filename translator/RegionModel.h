@@ -196,7 +196,8 @@ struct RegionVar {
   const clang::VarDecl *Var = nullptr;
   /// For mapped items: map kind and the section base[LB:Len] (null = whole).
   enum MapKind { To, From, ToFrom, Alloc, Release, Delete } Map = ToFrom;
-  /// Map-type modifiers: omp2cu::MapModifier bits (always = 1, present = 2).
+  /// Map-type modifiers: omp2cu::MapModifier bits (always = 1, present = 2, implicit = 8: no
+  /// clause names the object).
   unsigned Mods = 0;
   const clang::Expr *SectionLB = nullptr;
   const clang::Expr *SectionLen = nullptr;

@@ -568,11 +568,14 @@ void Analyzer::collectVars() {
                                                      : RegionVar::ToFrom;
       if (DM == OMPC_DEFAULTMAP_MODIFIER_present)
         RV.Mods |= 2u;
+      RV.Mods |= 8u; // Implicitly mapped: it may be partly present.
+
     } else if (T->isScalarType() || (T->isDependentType() && !T->getAsCXXRecordDecl())) {
       RV.K = RegionVar::ByValue;
     } else {
       RV.K = RegionVar::MappedObject; // arrays, structs: tofrom
       RV.Map = RegionVar::ToFrom;
+      RV.Mods |= 8u;
     }
     if (RV.K == RegionVar::ByValue && T->isArrayType()) {
       error(V->getLocation(), "firstprivate arrays are not supported yet");

@@ -11,6 +11,7 @@
 #include "Conditionals.h"
 #include "PragmaOperators.h"
 #include "DeviceFunctions.h"
+#include "HostCompat.h"
 #include "Diagnostics.h"
 #include "Emitter.h"
 #include "Linkage.h"
@@ -333,6 +334,7 @@ public:
       return;
     }
     bool Ok = ccompat::fixMainFile(Ctx, {&HostRW, &KernelRW});
+    hostcompat::fixMainFile(Ctx, HostRW);
     Ok &= F.Ok;
 
     std::vector<model::Region> Regions;
@@ -400,7 +402,7 @@ public:
                 if (const Stmt *D = findDirectiveAt(SM->getBody(), R.Root->D->getBeginLoc()))
                   Bodies.push_back(analysis::associatedStmt(cast<OMPExecutableDirective>(D)));
     }
-    devfn::MarkResult Marked = devfn::markDeviceFunctions(Ctx, HostRW, Bodies);
+    devfn::MarkResult Marked = devfn::markDeviceFunctions(Ctx, HostRW, Bodies, HostQualified);
     Ok &= Marked.Ok;
     if (!Ok || DE.hasErrorOccurred())
       return;

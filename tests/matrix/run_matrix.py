@@ -52,32 +52,40 @@ def run(cmd, cwd, timeout, env=None):
         return None, "timed out after %d s" % timeout
 
 
-def one(name, text, a):
+def build_command(a, src, exe):
+    """The command that builds `src` into `exe` in mode a.mode (see the module's docstring)."""
+    if a.mode == "ref":
+        return ["clang-19", "-fopenmp", "-fopenmp-targets=x86_64-pc-linux-gnu", "-O1", src, "-o",
+                exe, "-Wl,-rpath,/usr/lib/llvm-19/lib"]
+    backend = {"nvcc": "cuda", "hip": "hip"}.get(a.mode, "sim")
+    cmd = [os.path.join(a.bin, "omp2cu-cc"), "--backend=" + backend, "-O1", src, "-o", exe]
+    if a.mode == "sim64":
+        cmd.insert(2, "-DOMP2CU_SIM_WARP_SIZE=64")
+    if a.mode in ("nvcc", "hip"):
+        cmd.append("-Wl,-rpath,/usr/lib/llvm-19/lib")
+    return cmd
+
+
+def build(name, text, a):
+    """Writes program `name` to the mode's work folder and builds it: (exe, exit status, output)."""
     work = os.path.join(a.work, a.mode)
     src = os.path.join(work, name + ".c")
     exe = os.path.join(work, name)
     with open(src, "w") as f:
         f.write(text)
-    cc = os.path.join(a.bin, "omp2cu-cc")
-    env = dict(os.environ)
-    if a.mode == "ref":
-        build = ["clang-19", "-fopenmp", "-fopenmp-targets=x86_64-pc-linux-gnu", "-O1", src,
-                 "-o", exe, "-Wl,-rpath,/usr/lib/llvm-19/lib"]
-    elif a.mode in ("sim", "sim64"):
-        build = [cc, "--backend=sim", "-O1", src, "-o", exe]
-        if a.mode == "sim64":
-            build.insert(2, "-DOMP2CU_SIM_WARP_SIZE=64")
-    else:
-        build = [cc, "--backend=" + ("cuda" if a.mode == "nvcc" else "hip"), "-O1", src,
-                 "-o", exe, "-Wl,-rpath,/usr/lib/llvm-19/lib"]
-    rc, out = run(build, work, 600, env)
+    rc, out = run(build_command(a, src, exe), work, 600)
+    return exe, rc, out
+
+
+def one(name, text, a):
+    exe, rc, out = build(name, text, a)
     if rc != 0:
         translated = "omp2cu-cc: error: translation of" not in out
         return name, ("build" if translated or a.mode == "ref" else "rejected"), out
     if a.mode in ("nvcc", "hip"):
         os.unlink(exe)
         return name, "passed", ""
-    rc, out = run([exe], work, 120)
+    rc, out = run([exe], os.path.dirname(exe), 120)
     os.unlink(exe)
     if rc is None:
         return name, "timeout", out
@@ -86,28 +94,34 @@ def one(name, text, a):
     return name, "passed", out
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__,
+def arguments(doc, families=False):
+    """The common command line of the matrix runners; None when the mode's tool is missing (the
+    caller exits with SKIP)."""
+    ap = argparse.ArgumentParser(description=doc,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--bin", required=True)
     ap.add_argument("--work", required=True)
     ap.add_argument("--mode", default="sim", choices=["sim", "sim64", "ref", "nvcc", "hip"])
     ap.add_argument("--slice", type=int, default=1)
-    ap.add_argument("--family", choices=["red", "dsa"])
+    if families:
+        ap.add_argument("--family", choices=["red", "dsa"])
     ap.add_argument("-j", type=int, default=2)
     ap.add_argument("--only", nargs="*")
     a = ap.parse_args()
     a.bin, a.work = os.path.abspath(a.bin), os.path.abspath(a.work)
-    if a.mode == "ref" and not shutil.which("clang-19"):
-        print("clang-19 not found: skipped")
-        return SKIP
-    if a.mode == "nvcc" and not (shutil.which("nvcc") or os.path.exists("/usr/local/cuda/bin/nvcc")):
-        print("nvcc not found: skipped")
-        return SKIP
-    if a.mode == "hip" and not shutil.which("hipcc"):
-        print("hipcc not found: skipped")
-        return SKIP
+    tool = {"ref": "clang-19", "nvcc": "nvcc", "hip": "hipcc"}.get(a.mode)
+    if tool and not (shutil.which(tool) or
+                     (tool == "nvcc" and os.path.exists("/usr/local/cuda/bin/nvcc"))):
+        print(f"{tool} not found: skipped")
+        return None
     os.makedirs(os.path.join(a.work, a.mode), exist_ok=True)
+    return a
+
+
+def main():
+    a = arguments(__doc__, families=True)
+    if a is None:
+        return SKIP
     progs = gen_matrix.programs(a.family)
     names = list(progs)[::a.slice]
     if a.only:

@@ -15,34 +15,14 @@ rc.errors runs once per case (its argument): it must print `expecting an error: 
 stop with a non-zero exit status; on sim also with omp2cu's message that names the array
 (`omp2cu: error: 'p' is not present on device 0 in ...`). The last line is `N passed, N failed`.
 """
-import argparse
 import concurrent.futures as cf
 import os
-import shutil
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import gen_refcounts  # noqa: E402
-from run_matrix import SKIP, run  # noqa: E402
-
-
-def build(name, text, a):
-    work = os.path.join(a.work, a.mode)
-    src = os.path.join(work, name + ".c")
-    exe = os.path.join(work, name)
-    with open(src, "w") as f:
-        f.write(text)
-    if a.mode == "ref":
-        cmd = ["clang-19", "-fopenmp", "-fopenmp-targets=x86_64-pc-linux-gnu", "-O1", src, "-o",
-               exe, "-Wl,-rpath,/usr/lib/llvm-19/lib"]
-    else:
-        backend = {"nvcc": "cuda", "hip": "hip"}.get(a.mode, "sim")
-        cmd = [os.path.join(a.bin, "omp2cu-cc"), "--backend=" + backend, "-O1", src, "-o", exe]
-        if a.mode == "sim64":
-            cmd.insert(2, "-DOMP2CU_SIM_WARP_SIZE=64")
-    rc, out = run(cmd, work, 600)
-    return exe, rc, out
+from run_matrix import SKIP, arguments, build, run  # noqa: E402
 
 
 def error_case(exe, k, a):
@@ -88,26 +68,9 @@ def one(name, prog, a):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--bin", required=True)
-    ap.add_argument("--work", required=True)
-    ap.add_argument("--mode", default="sim", choices=["sim", "sim64", "ref", "nvcc", "hip"])
-    ap.add_argument("--slice", type=int, default=1)
-    ap.add_argument("-j", type=int, default=2)
-    ap.add_argument("--only", nargs="*")
-    a = ap.parse_args()
-    a.bin, a.work = os.path.abspath(a.bin), os.path.abspath(a.work)
-    if a.mode == "ref" and not shutil.which("clang-19"):
-        print("clang-19 not found: skipped")
+    a = arguments(__doc__)
+    if a is None:
         return SKIP
-    if a.mode == "nvcc" and not (shutil.which("nvcc") or os.path.exists("/usr/local/cuda/bin/nvcc")):
-        print("nvcc not found: skipped")
-        return SKIP
-    if a.mode == "hip" and not shutil.which("hipcc"):
-        print("hipcc not found: skipped")
-        return SKIP
-    os.makedirs(os.path.join(a.work, a.mode), exist_ok=True)
     progs = gen_refcounts.programs()
     names = list(progs)[::a.slice]
     if a.only:

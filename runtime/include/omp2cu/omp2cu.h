@@ -52,6 +52,7 @@
 #include "omp2cu/device/simd.h"
 #include "omp2cu/device/sync.h"
 
+#include "omp2cu/host/atomic.h"
 #include "omp2cu/host/error.h"
 #include "omp2cu/host/launch.h"
 #include "omp2cu/host/present_table.h"

@@ -15,8 +15,10 @@ using i64 = long long;
 /// The map-type of one list item of a `map` clause (Release and Delete: `target exit data` only).
 enum class MapKind { To, From, ToFrom, Alloc, Release, Delete };
 
-/// Map-type modifiers, as a bit set. Close is accepted and has no effect.
-enum MapModifier : unsigned { ModAlways = 1u, ModPresent = 2u, ModClose = 4u };
+/// Map-type modifiers, as a bit set. Close is accepted and has no effect. ModImplicit is not a
+/// modifier of the language: it marks a list item that no clause names (implicitly mapped), to
+/// which the restriction "all of its storage or none of it is present" does not apply.
+enum MapModifier : unsigned { ModAlways = 1u, ModPresent = 2u, ModClose = 4u, ModImplicit = 8u };
 
 /// Levels of the one-to-one mapping, used as a bit set ("scope").
 enum Level : unsigned { Teams = 1u, Threads = 2u, Lanes = 4u };

@@ -10,6 +10,7 @@
    only Clang accepts (`e == x`, an unbraced assignment) are in
    tests/lit/clauses/atomic_compare_forms.c: the host fallback of the target region is compiled
    by the host compiler (g++ here). */
+/* omp2cu-e2e: compile (nvcc and hipcc too: host code with atomic compare) */
 #include <stdio.h>
 
 #define N 1000

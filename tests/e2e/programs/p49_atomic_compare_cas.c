@@ -8,6 +8,7 @@
    iteration takes one ticket 0..N/M-1 of its slot, each ticket is taken once, and r is 1 once
    per iteration. `{ if (x == e) { x = d; } else { v = x; } }`, which only Clang accepts, is in
    tests/lit/clauses/atomic_compare_forms.c (the host fallback is compiled by g++ here). */
+/* omp2cu-e2e: compile (nvcc and hipcc too: host code with atomic compare) */
 #include <stdio.h>
 
 #define N 1000

@@ -12,6 +12,7 @@
    other forms that capture after, -1 for a true signed r, and a v of another type with the
    size of x: the reference is GCC's. */
 /* omp2cu-e2e: reference gcc */
+/* omp2cu-e2e: compile (nvcc and hipcc too: host code with atomic compare) */
 #include <stdio.h>
 
 #define N 1000

@@ -12,6 +12,7 @@
    reference is GCC's: Clang 19 crashes on a pointer x and drops a construct with `weak` (its
    other results are the same). */
 /* omp2cu-e2e: reference gcc */
+/* omp2cu-e2e: compile (nvcc and hipcc too: host code with atomic compare) */
 #include <math.h>
 #include <omp.h>
 #include <stdio.h>

@@ -38,7 +38,7 @@ double Vec::sum() const {
 // CHECK-NEXT: struct Vec &omp2cu_self = *omp2cu_omp2cu_self;
 // CHECK: omp2cu_self.data[i] = f * omp2cu_self.get(i) + omp2cu_self.nb;
 // CHECK: void Vec::scale(double f) { auto &omp2cu_self = *this;
-// CHECK: auto *omp2cu_dev_omp2cu_self = omp2cu_region.map(&omp2cu_self, 0, 1, omp2cu::MapKind::ToFrom, "*this");
+// CHECK: auto *omp2cu_dev_omp2cu_self = omp2cu_region.map(&omp2cu_self, 0, 1, omp2cu::MapKind::ToFrom, "*this", omp2cu::ModImplicit);
 // CHECK-NEXT: omp2cu_region.attach(&omp2cu_self.data, omp2cu_region.translate(omp2cu_self.data, "this->data"), "this->data");
 // CHECK-NEXT: omp2cu_region.attach(&omp2cu_self.aux, omp2cu_region.translate(omp2cu_self.aux, "this->aux"), "this->aux");
 // CHECK: __global__ void Vec_sum_L25_kernel(const struct Vec *omp2cu_omp2cu_self, double *omp2cu_s)

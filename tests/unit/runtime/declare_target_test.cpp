@@ -1,6 +1,7 @@
 // declare target variables (host::DeclareTarget): registered during static initialisation, a
-// device copy initialised from the host value when the device is first used, never freed or
-// copied by maps (unless always), moved by target update.
+// device copy made when the device is first used and initialised with the value the variable had
+// at registration (as a device image holds its initializer), never freed or copied by maps
+// (unless always), moved by target update.
 #include <omp2cu/omp2cu.h>
 
 #include <catch2/catch.hpp>
@@ -21,7 +22,8 @@ host::DeclareTarget<int> ScalarDT(&Scalar, 1, "Scalar");
 host::DeclareTarget<double> TableDT(Table, 8, "Table");
 host::DeclareTarget<int> CounterDT(&Counter, 1, "Counter");
 
-// Changed before any device is used: the device copy starts from this value.
+// Changed before any device is used: the device copy still starts from the initial value 0
+// (libgomp.c/target-link-1.c).
 struct ChangeBeforeFirstUse {
   ChangeBeforeFirstUse() { Counter = 5; }
 } ChangeCounter;
@@ -51,7 +53,7 @@ TEST_CASE("declare target: the device copy holds the initial value", "[declare_t
   // Not copied back by the tofrom map: the variable stays present.
   CHECK(Counter == 5);
   host::update_from(&Counter, 0, 1, ModPresent, "Counter", Here);
-  CHECK(Counter == 6);
+  CHECK(Counter == 1); // The initial 0, incremented by the kernel.
 }
 
 TEST_CASE("declare target: present with an infinite count and maps copy only with always",
@@ -114,5 +116,4 @@ TEST_CASE("declare target: the device-memory API also materialises", "[declare_t
         0);
   host::update_from(&Counter, 0, 1, 0, "Counter", Here, 0);
   CHECK(V == Counter);
-  CHECK(V >= 5);
 }

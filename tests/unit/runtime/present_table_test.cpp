@@ -239,6 +239,63 @@ TEST_CASE("a map that partially overlaps a mapped block is an error naming both"
   CHECK(T.size() == 3);
 }
 
+TEST_CASE("an implicit map of an object of which one entry holds a part uses that entry",
+          "[present][implicit]") {
+  PresentTable T;
+  int A[100];
+  for (int I = 0; I < 100; ++I)
+    A[I] = I;
+  REQUIRE(T.map(A + 50, 2 * sizeof(int), true, "A[50:2]").result == Result::Ok);
+  // Explicit: the restriction on partly present storage holds.
+  CHECK(T.map(A, sizeof A, true, "A").result == Result::PartialOverlap);
+  // Implicit: counted in the entry, translated through it, nothing copied.
+  A[50] = -1;
+  auto R = T.map(A, sizeof A, true, "A", PresentTable::Counter::Structured, ModImplicit);
+  REQUIRE(R.result == Result::Ok);
+  CHECK(R.partial);
+  CHECK(!R.created);
+  CHECK(!R.copied);
+  CHECK(R.refcount == 2);
+  CHECK(R.conflict.begin == reinterpret_cast<std::uintptr_t>(A + 50));
+  const int *D = static_cast<const int *>(R.device);
+  CHECK(static_cast<const void *>(D + 50) == T.lookup(A + 50));
+  CHECK(D[50] == 50); // The device copy, not the host's -1.
+  CHECK(T.size() == 1);
+  // Over two entries: no single translation exists, the overlap is reported.
+  REQUIRE(T.map(A + 80, 4 * sizeof(int), true, "A[80:4]").result == Result::Ok);
+  auto Two = T.map(A, sizeof A, true, "A", PresentTable::Counter::Structured, ModImplicit);
+  CHECK(Two.result == Result::PartialOverlap);
+  CHECK(T.size() == 2);
+}
+
+TEST_CASE("TargetRegion: an implicit map over a present section releases that section",
+          "[region][implicit]") {
+  PresentTable T;
+  int A[100] = {};
+  {
+    host::TargetRegion Data("target data", "file.c", 3, T);
+    Data.map(A, 50, 2, MapKind::Alloc, "A");
+    {
+      host::TargetRegion R("kern", "file.c", 5, T);
+      int *D = R.map(A, 0, 1 * 100, MapKind::ToFrom, "A", ModImplicit);
+      D[50] = 5; // The kernel writes the present section.
+      D[51] = 6;
+      PresentTable::Entry E;
+      REQUIRE(T.find(A + 50, E));
+      CHECK(E.refcount == 2);
+      R.end();
+      REQUIRE(T.find(A + 50, E));
+      CHECK(E.refcount == 1);
+      CHECK(A[50] == 0); // Not the last reference: nothing is copied back.
+    }
+    const int *Dev = static_cast<const int *>(T.lookup(A + 50)); // The section's device copy.
+    REQUIRE(Dev != nullptr);
+    CHECK(Dev[0] == 5);
+    CHECK(Dev[1] == 6);
+  }
+  CHECK(T.size() == 0);
+}
+
 TEST_CASE("the table is thread-safe: concurrent maps of one range share one allocation",
           "[present]") {
   PresentTable T;

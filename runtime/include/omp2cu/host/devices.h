@@ -58,6 +58,10 @@ struct DeclareTargetVar {
   const void *host;
   std::size_t bytes;
   const char *name;
+  /// The host bytes at registration (static initialisation): the device copy starts from them,
+  /// as a device image holds the variable's initial value, whatever the host wrote before the
+  /// device was first used (libgomp.c/target-link-1.c).
+  std::vector<unsigned char> initial;
 };
 
 /// The declare target variables of the process, in registration order. Filled during static
@@ -70,8 +74,10 @@ public:
   }
 
   void add(const void *host, std::size_t bytes, const char *name) {
+    const auto *Bytes = static_cast<const unsigned char *>(host);
+    std::vector<unsigned char> Initial(Bytes, Bytes + bytes);
     std::lock_guard<std::mutex> Lock(Mutex);
-    Vars.push_back({host, bytes, name});
+    Vars.push_back({host, bytes, name, std::move(Initial)});
     Size.store(Vars.size(), std::memory_order_release);
   }
 
@@ -138,7 +144,8 @@ public:
                            if (!Error.empty() || V.bytes == 0)
                              return;
                            PresentTable::MapResult R =
-                               S.Table->add_permanent(V.host, V.bytes, V.name);
+                               S.Table->add_permanent(V.host, V.bytes, V.name, nullptr,
+                                                      V.initial.data());
                            if (R.result != PresentTable::Result::Ok)
                              Error = "declare target variable: " + R.message;
                          });
@@ -296,8 +303,8 @@ inline PresentTable *construct_table(int device, const Where &w) {
 }
 
 /// Registers a declare target variable, host bytes [host, host + bytes): every device gets a copy,
-/// initialised from the host bytes when the device is first used (resolve_device), that stays
-/// until the program ends. Touches no backend (safe during static initialisation). Thread-safe.
+/// made when the device is first used (resolve_device) and initialised from the host bytes as
+/// they are now (the variable's initial value), that stays until the program ends. Touches no backend (safe during static initialisation). Thread-safe.
 inline void register_declare_target(const void *host, std::size_t bytes, const char *name) {
   devices_detail::DeclareTargetRegistry::get().add(host, bytes, name);
 }

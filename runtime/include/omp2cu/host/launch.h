@@ -195,6 +195,8 @@ public:
   /// whole object x is map(&x, 0, 1, ...)) with OpenMP's map-entry rules on the structured
   /// reference count: already present -> count + 1, copied in (To/ToFrom) only with ModAlways;
   /// else allocate, copy in for To/ToFrom (ModPresent: error "'x' is not present on device N").
+  /// With ModImplicit (no clause names the object), an object of which one entry holds a part is
+  /// translated through that entry, and end() releases that entry (PresentTable::map).
   /// Returns the device address that corresponds to `base` (device address of base[lb] minus
   /// lb elements). A new entry records `base` (PresentTable::Entry::base). A zero-length section
   /// (len == 0) maps the data that contains &base[lb] (its count + 1, no copy) and returns its
@@ -222,7 +224,12 @@ public:
                    address(base));
     if (R.result != PresentTable::Result::Ok)
       fatal(R.message, At);
-    Maps.push_back({Begin, Bytes, kind, mods, name, R.created});
+    if (R.partial) // Implicit, over a part that is present: end() releases that part.
+      Maps.push_back({reinterpret_cast<void *>(R.conflict.begin),
+                      static_cast<std::size_t>(R.conflict.end - R.conflict.begin), kind, mods,
+                      name, false});
+    else
+      Maps.push_back({Begin, Bytes, kind, mods, name, R.created});
     // A zero-length section of nothing present: its translation, or the pointer's own value.
     void *Dev = R.device ? R.device : Table->lookup(Begin);
     return Dev ? reinterpret_cast<T *>(reinterpret_cast<std::uintptr_t>(Dev) - lb * sizeof(T))

@@ -94,8 +94,11 @@ public:
     void *device = nullptr; ///< Device address of the host range's first byte.
     bool created = false;   ///< A new entry was made (and copied in when asked).
     bool copied = false;    ///< Data moved between host and device.
+    /// map with ModImplicit counted in entry `conflict`, which holds only a part of the range
+    /// (an unmap must name the entry's range).
+    bool partial = false;
     u64 refcount = 0;       ///< The entry's total reference count after the call.
-    Entry conflict;         ///< For PartialOverlap: the entry it overlaps.
+    Entry conflict;         ///< For PartialOverlap and `partial`: the entry it overlaps.
     std::string message;    ///< For every result but Ok: what went wrong.
   };
 
@@ -118,7 +121,9 @@ public:
   /// `counter` + 1, copied in only when `copy_in` and `mods` has ModAlways. Overlapping no entry:
   /// with ModPresent an error (NotPresent); else allocates device memory, copies the bytes in when
   /// `copy_in`, and adds an entry whose `counter` is 1 (bytes == 0: nothing happens, `device` is
-  /// nullptr). Overlapping an entry partially (or containing one) is an error and changes nothing.
+  /// nullptr). Overlapping an entry partially (or containing one) is an error and changes nothing,
+  /// except with ModImplicit where exactly one entry overlaps: that entry is counted and used
+  /// (MapResult::partial).
   /// Infinite entries keep their counts. `base` is the address the list item was written with
   /// (&A[0] for A[lb:len]; nullptr: `host`): a new entry records it (Entry::base).
   MapResult map(const void *host, std::size_t bytes, bool copy_in, const char *name,
@@ -144,6 +149,20 @@ public:
                              S);
         R.copied = true;
       }
+      return R;
+    }
+    if (Entry *Part = (mods & ModImplicit) ? onlyOverlapping(B, E) : nullptr) {
+      // An implicitly mapped object of which one entry holds a part (the array `A` after
+      // `target data map(A[50:2])`): OpenMP's restriction on partly present storage binds list
+      // items with an explicit data-mapping attribute only (OpenMP 5.2, 5.8.3), and the object
+      // is translated through that entry, whose count moves, as libomptarget does
+      // (offload/test/mapping/target_implicit_partial_map.c). Only the entry's bytes may be used.
+      if (!Part->infinite)
+        ++count(*Part, counter);
+      R.device = deviceOf(*Part, B);
+      R.refcount = Part->total();
+      R.partial = true;
+      R.conflict = *Part;
       return R;
     }
     if (overlap(R, B, E, "map", name))
@@ -298,12 +317,13 @@ public:
 
   /// Adds an entry with an infinite count for host bytes [host, host + bytes), bytes > 0: device
   /// memory `device_memory` when given (not owned: never freed; omp_target_associate_ptr), else
-  /// a new allocation initialised from the host bytes (a declare target variable). Already inside
+  /// a new allocation initialised from `initial` (bytes bytes; nullptr: the host bytes), for a
+  /// declare target variable. Already inside
   /// an entry with the same device address (or, with no `device_memory`, any entry): Ok, nothing
   /// changes. Another overlap: PartialOverlap (an associate_ptr into mapped data: Result::
   /// DeviceError with a message).
   MapResult add_permanent(const void *host, std::size_t bytes, const char *name,
-                          void *device_memory = nullptr) {
+                          void *device_memory = nullptr, const void *initial = nullptr) {
     std::lock_guard<std::mutex> Lock(Mutex);
     MapResult R;
     const std::uintptr_t B = addr(host), E = B + bytes;
@@ -329,7 +349,7 @@ public:
                              "cannot allocate " + std::to_string(bytes) + " bytes on device " +
                                  std::to_string(Device) + " for '" + name + "' " + range(B, E),
                              S);
-        S = backend::memcpy_h2d(Dev, host, bytes);
+        S = backend::memcpy_h2d(Dev, initial ? initial : host, bytes);
         if (!S.ok)
           backend::device_free(Dev);
       }
@@ -424,7 +444,8 @@ public:
 private:
   static std::uintptr_t addr(const void *p) { return reinterpret_cast<std::uintptr_t>(p); }
   static void *deviceOf(const Entry &en, std::uintptr_t b) {
-    return static_cast<char *>(en.device) + (b - en.begin);
+    // Integer arithmetic: b may lie before en.begin (ModImplicit over a part of the object).
+    return reinterpret_cast<void *>(reinterpret_cast<std::uintptr_t>(en.device) + (b - en.begin));
   }
   static u64 &count(Entry &en, Counter c) {
     return c == Counter::Structured ? en.refcount : en.dynamic_refcount;
@@ -518,6 +539,17 @@ private:
       return nullptr;
     Entry &En = std::prev(It)->second;
     return b < En.end && e <= En.end ? &En : nullptr;
+  }
+
+  /// The entry that intersects [b, e) when exactly one does, else nullptr.
+  Entry *onlyOverlapping(std::uintptr_t b, std::uintptr_t e) {
+    auto It = Entries.upper_bound(b);
+    if (It != Entries.begin() && std::prev(It)->second.end > b)
+      --It;
+    if (It == Entries.end() || It->first >= e)
+      return nullptr;
+    auto Next = std::next(It);
+    return Next != Entries.end() && Next->first < e ? nullptr : &It->second;
   }
 
   /// Some entry that intersects [b, e), if any.
