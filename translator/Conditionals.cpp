@@ -4,13 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Conditionals.h"
-#include "Diagnostics.h"
 #include "SourceText.h"
 
 #include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
-using omp2cu::text::blank;
 using omp2cu::text::lineEnd;
 using omp2cu::text::lineStart;
 
@@ -45,6 +43,10 @@ public:
   }
   void Else(SourceLocation Loc, SourceLocation) override { add(Conditional::Branch, Loc); }
   void Endif(SourceLocation Loc, SourceLocation) override { add(Conditional::Close, Loc); }
+  void SourceRangeSkipped(SourceRange Range, SourceLocation) override {
+    if (SM.isWrittenInMainFile(Range.getBegin()))
+      Out.push_back({Conditional::Skipped, Range.getBegin(), Range.getEnd()});
+  }
 
 private:
   const SourceManager &SM;
@@ -62,6 +64,8 @@ std::vector<std::vector<size_t>> groups(const std::vector<Conditional> &Conds) {
   std::vector<std::vector<size_t>> Groups;
   std::vector<size_t> Open;
   for (size_t I = 0; I < Conds.size(); ++I) {
+    if (Conds[I].K == Conditional::Skipped)
+      continue;
     if (Conds[I].K == Conditional::Open) {
       Open.push_back(Groups.size());
       Groups.push_back({I});
@@ -83,63 +87,45 @@ std::unique_ptr<PPCallbacks> recordConditionals(const SourceManager &SM,
   return std::make_unique<Recorder>(SM, Out);
 }
 
-bool checkRange(const SourceManager &SM, DiagnosticsEngine &DE,
-                const std::vector<Conditional> &Conds, const ConstructText &C, SourceLocation At,
-                llvm::StringRef What, Blanks &Blank) {
+/// Adds [B, E) to \p Blank, merged with the ranges it overlaps or touches.
+static void addBlank(Blanks &Blank, unsigned B, unsigned E) {
+  auto It = Blank.upper_bound(B);
+  if (It != Blank.begin() && std::prev(It)->second >= B)
+    --It;
+  while (It != Blank.end() && It->first <= E) {
+    B = std::min(B, It->first);
+    E = std::max(E, It->second);
+    It = Blank.erase(It);
+  }
+  Blank[B] = E;
+}
+
+void resolveRange(const SourceManager &SM, const std::vector<Conditional> &Conds,
+                  CharSourceRange C, Blanks &Blank) {
   FileID Main = SM.getMainFileID();
-  SourceLocation B = SM.getExpansionLoc(C.Range.getBegin());
+  SourceLocation B = SM.getExpansionLoc(C.getBegin());
   if (SM.getFileID(B) != Main)
-    return true; // the conditionals recorded are the main file's
+    return; // the conditionals recorded are the main file's
   llvm::StringRef Text = SM.getBufferData(Main);
   unsigned Begin = SM.getFileOffset(B);
-  unsigned End = SM.getFileOffset(SM.getExpansionLoc(C.Range.getEnd()));
+  unsigned End = SM.getFileOffset(SM.getExpansionLoc(C.getEnd()));
   auto Off = [&](size_t I) { return SM.getFileOffset(Conds[I].Loc); };
   auto Inside = [&](size_t I) { return Off(I) >= Begin && Off(I) < End; };
-
-  // The groups with directives both inside and outside the text, innermost first.
-  std::vector<std::vector<size_t>> Partial;
-  for (std::vector<size_t> &G : groups(Conds))
-    if (llvm::any_of(G, Inside) && !llvm::all_of(G, Inside))
-      Partial.push_back(std::move(G));
-  llvm::sort(Partial,
-             [&](const auto &X, const auto &Y) { return Off(X.front()) > Off(Y.front()); });
-
-  // [Lo, Hi): the directive's lines, and the groups around them resolved so far.
-  unsigned Lo = lineStart(Text, Begin);
-  unsigned Hi = lineEnd(Text, SM.getFileOffset(SM.getExpansionLoc(C.DirectiveEnd)));
-  unsigned StmtBegin = SM.getFileOffset(SM.getExpansionLoc(C.StmtBegin));
-  for (const std::vector<size_t> &G : Partial) {
-    unsigned Open = Off(G.front()), Close = Off(G.back());
-    if (Open >= Begin) {
-      diag::error(DE, At,
-                  "a preprocessor conditional opened inside '" + What.str() +
-                      "' and its statement ends after them: omp2cu translates one configuration "
-                      "of the macros and cannot keep the others; move the conditional out of the "
-                      "construct");
-      return false;
-    }
-    // The branch that holds the directive, and the directive after it.
-    auto After = llvm::find_if(G, [&](size_t I) { return Off(I) >= Hi; });
-    if (Conds[G.back()].K == Conditional::Close && Close < StmtBegin && After != G.begin() &&
-        After != G.end() && blank(Text.slice(lineEnd(Text, Off(*std::prev(After))), Lo)) &&
-        blank(Text.slice(Hi, lineStart(Text, Off(*After))))) {
-      Blank[lineStart(Text, Open)] = Lo;
-      Blank[Hi] = lineEnd(Text, Close);
-      Lo = lineStart(Text, Open);
-      Hi = lineEnd(Text, Close);
+  for (const std::vector<size_t> &G : groups(Conds)) {
+    if (!llvm::any_of(G, Inside) || llvm::all_of(G, Inside))
       continue;
-    }
-    size_t First = *llvm::find_if(G, Inside);
-    diag::error(DE, Conds[First].Loc,
-                "this preprocessor conditional belongs to a group that starts before '" +
-                    What.str() +
-                    "' and its statement: omp2cu translates one configuration of the macros "
-                    "and cannot keep the others; move the conditional out of the construct, or "
-                    "let it wrap the directive alone");
-    diag::note(DE, At, "the construct is here");
-    return false;
+    // The group's directive lines (with their continuation lines).
+    for (size_t I : G)
+      addBlank(Blank, lineStart(Text, Off(I)), lineEnd(Text, Off(I)));
+    // The branches the preprocessor skipped: each from its first directive through the next.
+    const unsigned Open = lineStart(Text, Off(G.front())), Close = lineEnd(Text, Off(G.back()));
+    for (const Conditional &S : Conds)
+      if (S.K == Conditional::Skipped) {
+        unsigned SB = SM.getFileOffset(S.Loc), SE = SM.getFileOffset(S.End);
+        if (SB >= Open && SB < Close)
+          addBlank(Blank, lineStart(Text, SB), lineEnd(Text, std::max(SB, SE)));
+      }
   }
-  return true;
 }
 
 std::string blanked(llvm::StringRef Text, const Blanks &B) {

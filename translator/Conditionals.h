@@ -3,19 +3,22 @@
 // Part of omp2cu. The translator replaces each directive together with its
 // statement, and translates the configuration of the macros it is given. A
 // conditional (#if/#ifdef/#else/#endif) wholly inside that text goes with it.
-// One that wraps only the directive, and ends before the statement, is common
+// One that only partly lies in it cannot be kept as it is; portable codes
+// write such groups all the time:
 //
 //   #ifdef USE_GPU
+//     double *a = this->a;            // declarations for the device version
 //   #pragma omp target teams distribute parallel for map(...)
 //   #else
 //   #pragma omp parallel for
 //   #endif
 //   for (...)
 //
-// and is resolved as the preprocessor resolved it: its other lines become blank
-// lines and the file is translated again (the construct keeps its lines). Any
-// other conditional that only partly lies in the text (an #else inside a loop
-// body, an #endif after a line of code) cannot be kept, so it is reported.
+// Such a group is resolved as the preprocessor resolved it: its directive lines
+// and the branches the preprocessor skipped become blank lines, the branch it
+// took stays, and the file is translated again (every line keeps its number).
+// The output is then the build's configuration of that group, as the kernels
+// are the build's configuration of the macros.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMP2CU_TRANSLATOR_CONDITIONALS_H
@@ -29,39 +32,30 @@
 #include <string>
 #include <vector>
 
-namespace clang {
-class DiagnosticsEngine;
-}
-
 namespace omp2cu::pp {
 
-/// A conditional directive of the main file: where its `#` is, and what it does to the nesting.
+/// A conditional directive of the main file: where its `#` is, and what it does to the nesting;
+/// or a range of it that the preprocessor skipped ([Loc, End): from the directive that starts
+/// the skipped branch through the one that ends it).
 struct Conditional {
-  enum Kind { Open, Branch, Close } K; ///< #if/#ifdef/#ifndef, #elif/#else, #endif
+  /// #if/#ifdef/#ifndef, #elif/#else, #endif, a skipped range.
+  enum Kind { Open, Branch, Close, Skipped } K;
   clang::SourceLocation Loc;
+  clang::SourceLocation End = {}; ///< Skipped only.
 };
 
-/// Records the conditional directives of the main file, in order.
+/// Records the conditional directives of the main file and the ranges it skipped, in order.
 std::unique_ptr<clang::PPCallbacks> recordConditionals(const clang::SourceManager &SM,
                                                        std::vector<Conditional> &Out);
-
-/// The text of a construct: its directive and statement, and where the directive ends and the
-/// statement begins.
-struct ConstructText {
-  clang::CharSourceRange Range;
-  clang::SourceLocation DirectiveEnd, StmtBegin;
-};
 
 /// Text of the main file to blank, by offset: the end of each range (its line breaks stay).
 using Blanks = std::map<unsigned, unsigned>;
 
-/// Checks the conditional groups that lie partly in \p C's text. One that wraps only the
-/// directive (white space and comments aside) and ends before the statement, alone or inside
-/// others of the kind, is added to \p Blank: all of its lines but the directive's. Any other is
-/// reported (returns false); \p What names the construct for the message, \p At is its place.
-bool checkRange(const clang::SourceManager &SM, clang::DiagnosticsEngine &DE,
-                const std::vector<Conditional> &Conds, const ConstructText &C,
-                clang::SourceLocation At, llvm::StringRef What, Blanks &Blank);
+/// Adds to \p Blank the conditional groups that lie partly in \p C (a construct's directive and
+/// statement): the lines of their directives and the ranges the preprocessor skipped in them
+/// (overlapping ranges merge).
+void resolveRange(const clang::SourceManager &SM, const std::vector<Conditional> &Conds,
+                  clang::CharSourceRange C, Blanks &Blank);
 
 /// \p Text with the ranges of \p B blanked: what they held is gone, their line breaks stay.
 std::string blanked(llvm::StringRef Text, const Blanks &B);

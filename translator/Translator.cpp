@@ -343,10 +343,11 @@ public:
     pp::Blanks Blank; // conditionals resolved as the preprocessor did (Conditionals.h)
     for (const Found &Fd : F.Regions) {
       std::optional<model::Region> R = analysis::analyzeRegion(Ctx, Fd.D, Fd.F);
-      if (!R || !conditionalsFit(Ctx, *R->Root, Blank)) {
+      if (!R) {
         Ok = false;
         continue;
       }
+      resolveConditionals(Ctx, *R->Root, Blank);
       R->Befriend = Fd.Befriend;
       plan::PlanError Err;
       plan::PlanOptions PO;
@@ -506,20 +507,14 @@ private:
   const TranslateOptions &Opts;
   TranslateResult &Result;
 
-  /// Each construct of a region is replaced with its statement: no preprocessor conditional may
-  /// straddle that text, but one around the directive alone is resolved (\p Blank).
-  bool conditionalsFit(ASTContext &Ctx, const model::Construct &C, pp::Blanks &Blank) {
-    if (const Stmt *Assoc = analysis::associatedStmt(C.D)) {
-      pp::ConstructText T{text::directiveWithStmt(Ctx, C.D, Assoc), C.D->getEndLoc(),
-                          Assoc->getBeginLoc()};
-      if (!pp::checkRange(Ctx.getSourceManager(), Ctx.getDiagnostics(), Conditionals, T,
-                          C.D->getBeginLoc(), "#pragma omp " + C.DirectiveText, Blank))
-        return false;
-    }
+  /// Each construct of a region is replaced with its statement: a preprocessor conditional that
+  /// straddles that text is resolved as the preprocessor resolved it (\p Blank, Conditionals.h).
+  void resolveConditionals(ASTContext &Ctx, const model::Construct &C, pp::Blanks &Blank) {
+    if (const Stmt *Assoc = analysis::associatedStmt(C.D))
+      pp::resolveRange(Ctx.getSourceManager(), Conditionals,
+                       text::directiveWithStmt(Ctx, C.D, Assoc), Blank);
     for (const auto &Ch : C.Children)
-      if (!conditionalsFit(Ctx, *Ch, Blank))
-        return false;
-    return true;
+      resolveConditionals(Ctx, *Ch, Blank);
   }
 
   /// The host side of the data environment: data directives, declare target
