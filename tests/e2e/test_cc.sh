@@ -47,6 +47,22 @@ expect_error "unknown backend" "omp2cu-cc: error: unknown backend" "$CC" --backe
 expect_error "missing input" "omp2cu-cc: error: no such file" "$CC" --backend=sim nothere.c -o out/x
 expect_error "bad arch" "omp2cu-cc: error: invalid --offload-arch" "$CC" --offload-arch=gfx90a "$SAMPLES/saxpy.c" -o out/x
 expect_error "bad hip arch" "omp2cu-cc: error: invalid --offload-arch" "$CC" --backend=hip --offload-arch=sm_90 "$SAMPLES/saxpy.c" -o out/x
+# Other compilers' offloading options: accepted; their device architecture used where it suits.
+"$CC" -### -fiopenmp -fopenmp-targets=spir64 -c "$SAMPLES/saxpy.c" -o out/x.o >/dev/null 2>&1 \
+  && pass "Intel's -fiopenmp -fopenmp-targets=spir64" || fail "Intel's -fiopenmp"
+"$CC" -### -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda -Xopenmp-target -march=sm_80 \
+  --cuda-path=/usr/local/cuda -c "$SAMPLES/saxpy.c" -o out/x.o 2>&1 | grep -e "-arch=sm_80" >/dev/null \
+  && pass "clang's -Xopenmp-target -march=sm_80" || fail "clang's -Xopenmp-target -march=sm_80"
+"$CC" -### --backend=hip -fopenmp-targets=amdgcn-amd-amdhsa -Xopenmp-target=amdgcn-amd-amdhsa \
+  -march=gfx1100 -c "$SAMPLES/saxpy.c" -o out/x.o 2>&1 | grep -e "--offload-arch=gfx1100" >/dev/null \
+  && pass "clang's -Xopenmp-target=TRIPLE -march=gfx1100" || fail "-Xopenmp-target=TRIPLE"
+"$CC" -### --backend=hip -Xopenmp-target -march=sm_80 -c "$SAMPLES/saxpy.c" -o out/x.o 2>&1 \
+  | grep -e "--offload-arch=gfx90a" >/dev/null \
+  && pass "an architecture for another backend is ignored" || fail "foreign arch for another backend"
+"$CC" -### -mp=gpu -gpu=cc80 -Minfo=mp -c "$SAMPLES/saxpy.c" -o out/x.o 2>&1 \
+  | grep -e "-arch=sm_80" >/dev/null && pass "NVHPC's -mp=gpu -gpu=cc80" || fail "NVHPC's options"
+"$CC" -### -fopenmp -foffload=nvptx-none -foffload-options=-lm -c "$SAMPLES/saxpy.c" -o out/x.o \
+  >/dev/null 2>&1 && pass "GCC's -foffload" || fail "GCC's -foffload"
 expect_error "no hipcc" "omp2cu-cc: error: hipcc not found" env HIPCC=/nonexistent/hipcc "$CC" --backend=hip "$SAMPLES/saxpy.c" -o out/x
 [[ ! -e out/x ]] && pass "no executable after errors" || fail "out/x exists"
 

@@ -412,6 +412,10 @@ Backend and target (also from the environment, for build systems):
                           host C++ compiler, kernels run on the CPU emulator   [OMP2CU_BACKEND]
   --offload-arch=ARCH     sm_XX for cuda (default sm_90); gfxNNN for hip (default gfx90a; repeat
                           for several)                                       [OMP2CU_OFFLOAD_ARCH]
+  Other compilers' offloading options are accepted: clang's -fopenmp-targets=..., -Xopenmp-target
+  [=TRIPLE] -march=ARCH (ARCH used when no --offload-arch is given and it suits the backend),
+  --cuda-path=..., --libomptarget-*; GCC's -foffload=...; Intel's -fiopenmp, -qopenmp; NVHPC's
+  -mp[=gpu], -gpu=ccNN (sm_NN), -Minfo
   -fgpu-rdc, -fno-gpu-rdc relocatable device code (default: on, except for one source compiled
                           and linked by one command): declare target functions of other files
 Compiler options (gcc conventions):

@@ -30,9 +30,16 @@ PP_WITH_ARG = ("-I", "-D", "-U", "-isystem", "-iquote", "-idirafter", "-include"
 LINK_FLAGS = {"-shared", "-static", "-rdynamic", "-pie", "-no-pie", "-s", "-nostdlib",
               "-nodefaultlibs", "-nostartfiles", "-static-libgcc", "-static-libstdc++",
               "-shared-libgcc"}
-# -f options that are ours, or that OpenMP offloading makes meaningless for the build.
-F_IGNORED = re.compile(r"-f(no-)?openmp(=.*|-simd|-version=.*|-targets=.*|-target-.*)?$|"
-                       r"-foffload(=.*|-options=.*)?$|-fopenmp-offload-mandatory$")
+# -f options that are ours, or that OpenMP offloading makes meaningless for the build (clang's
+# -fopenmp-*, Intel's -fiopenmp, GCC's -foffload*).
+F_IGNORED = re.compile(r"-f(no-)?i?openmp(=.*|-.*)?$|-foffload(=.*|-options=.*)?$")
+# Offloading options of other compilers, for their device compilers or runtimes: accepted and
+# ignored (clang: --cuda-path, --libomptarget-*; Intel: -qopenmp, -fopenmp-targets via F_IGNORED;
+# NVHPC: -mp, -Minfo, -target=gpu).
+OFFLOAD_IGNORED = re.compile(r"--cuda-path=.*|--rocm-path=.*|--rocm-device-lib-path=.*|"
+                             r"--libomptarget-.*|-nocudalib$|-nogpulib$|--no-cuda-version-check$|"
+                             r"-qopenmp(-.*)?$|-qnextgen$|-mp(=.*)?$|-Minfo(=.*)?$|"
+                             r"-Mneginfo(=.*)?$|-target=gpu$|-target=multicore$")
 # Compile options that the link needs too (CMake and Make pass compile flags to the link).
 LINK_RELEVANT = re.compile(r"-fsanitize.*|-fno-sanitize.*|-flto.*|-fno-lto|-fprofile-.*|"
                            r"-fuse-ld=.*|-m32$|-m64$|-fPIE$|-fpie$")
@@ -74,6 +81,9 @@ class Options:
     cxx: bool                      # omp2cu-c++: .c files are C++
     backend: str = "cuda"
     archs: List[str] = field(default_factory=list)
+    # Device architectures named by other compilers' options (-Xopenmp-target -march=sm_80,
+    # NVHPC's -gpu=cc80): used when no --offload-arch is given and they suit the backend.
+    foreign_archs: List[str] = field(default_factory=list)
     keep: bool = False
     remarks: bool = False          # --remarks: omp2cu's remark per kernel (mode, geometry, memory)
     no_spmdize: bool = False       # --no-spmdize: generic mode where SPMDization would do
@@ -191,6 +201,19 @@ class _Parser:
             name = a.split("=", 1)[0]
             v = self.value(name, a.split("=", 1)[1] if "=" in a else "")
             o.archs.extend(x for x in v.split(",") if x)
+        elif a == "-Xopenmp-target" or a.startswith("-Xopenmp-target="):
+            # clang: the next option is for the device compiler; of it only the architecture
+            # matters here (-march=sm_80, -march=gfx90a, --offload-arch=...).
+            v = self.value(a, "")
+            m = re.match(r"(?:-march=|--offload-arch=|--cuda-gpu-arch=)(\S+)$", v)
+            if m:
+                o.foreign_archs.append(m.group(1))
+        elif a.startswith("-gpu="):
+            # NVHPC: -gpu=cc80,fastmath,...
+            o.foreign_archs.extend("sm_" + x[2:] for x in a[5:].split(",")
+                                   if re.match(r"cc[0-9]+$", x))
+        elif OFFLOAD_IGNORED.match(a):
+            pass
         elif a in ("--keep", "-save-temps") or a.startswith("-save-temps="):
             o.keep = True
         elif a in ("--remarks", "-Rpass=openmp-opt"):
@@ -313,6 +336,9 @@ class _Parser:
             raise DriverError(f"unknown backend '{o.backend}'{where} (expected cuda, hip or sim)")
         if not o.archs and self.env.get("OMP2CU_OFFLOAD_ARCH"):
             o.archs = [x for x in self.env["OMP2CU_OFFLOAD_ARCH"].split(",") if x]
+        if not o.archs:
+            suits = ARCH_HIP if o.backend == "hip" else ARCH_CUDA
+            o.archs = [x for x in o.foreign_archs if suits.match(x)]
         if o.backend == "hip":
             o.archs = o.archs or ["gfx90a"]
             for arch in o.archs:
