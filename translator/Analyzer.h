@@ -103,6 +103,9 @@ private:
   /// A member list item through a pointer variable (g->x, g->p[lb:len]): recorded with g[0:1].
   void pointeeMember(const model::RegionVar &M);
   void collectVars();
+  /// Adds \p V, a constant of the region's function, to Region::LocalConstants after the
+  /// constants of the function its initializer names.
+  void addLocalConstant(const clang::VarDecl *V);
   void collectLocalTypes();
 };
 

@@ -464,6 +464,10 @@ std::string KernelEmitter::localTypedefs() const {
   for (const TypedefNameDecl *TD : R.LocalTypedefs)
     if (!Written.count(TD))
       Out += "  typedef " + text::declare(Ctx, TD->getUnderlyingType(), TD->getNameAsString()) + Of;
+  for (const VarDecl *V : R.LocalConstants)
+    Out += std::string("  ") + (V->isConstexpr() ? "constexpr " : "") +
+           text::declare(Ctx, V->getType(), V->getNameAsString()) + " = " +
+           text::get(Ctx, V->getInit()->getSourceRange()) + Of;
   return Out;
 }
 

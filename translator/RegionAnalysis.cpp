@@ -271,6 +271,14 @@ std::string clauseArg(ASTContext &Ctx, const OMPClause *Cl, SourceLocation Open)
   return StringRef(B + 1, E - B - 1).trim().str();
 }
 
+// A combined construct's `dist_schedule(static, chunk + 1)` was read as `+`.
+const Expr *uncaptured(const Expr *E) {
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreImpCasts() : nullptr))
+    if (const auto *CE = dyn_cast<OMPCapturedExprDecl>(DRE->getDecl()); CE && CE->getInit())
+      return CE->getInit();
+  return E;
+}
+
 HostFallback hostFallback(ASTContext &Ctx, const OMPExecutableDirective *D) {
   HostFallback F;
   std::vector<llvm::omp::Directive> Leaves;
@@ -430,14 +438,14 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
     case llvm::omp::OMPC_schedule: {
       const auto *SC = cast<OMPScheduleClause>(Cl);
       C.ExplicitSchedule = true;
-      C.ScheduleChunk = SC->getChunkSize();
+      C.ScheduleChunk = uncaptured(SC->getChunkSize());
       if (SC->getScheduleKind() != OMPC_SCHEDULE_static)
         C.NonStaticSchedule = Cl->getBeginLoc();
       break;
     }
     case llvm::omp::OMPC_dist_schedule:
       C.ExplicitDistSchedule = true;
-      C.DistScheduleChunk = cast<OMPDistScheduleClause>(Cl)->getChunkSize();
+      C.DistScheduleChunk = uncaptured(cast<OMPDistScheduleClause>(Cl)->getChunkSize());
       break;
     case llvm::omp::OMPC_if: {
       const auto *IC = cast<OMPIfClause>(Cl);

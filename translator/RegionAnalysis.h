@@ -101,6 +101,10 @@ struct HostFallback {
 };
 HostFallback hostFallback(clang::ASTContext &Ctx, const clang::OMPExecutableDirective *D);
 
+/// The expression as written where Clang replaced a clause's argument by a reference to a
+/// captured copy (`.capture_expr.`, whose source range is not the argument's); \p E otherwise.
+const clang::Expr *uncaptured(const clang::Expr *E);
+
 /// True for the OpenMP API functions the device runtime answers in kernels.
 bool isDeviceOmpApi(llvm::StringRef Name);
 /// True for the host device-memory API the runtime provides in namespace

@@ -255,6 +255,10 @@ struct Region {
   /// Enums of the region's function, declared before the region, whose enumerators or type its
   /// code names: the kernel defines them again (before the typedefs).
   std::vector<const clang::EnumDecl *> LocalEnums;
+  /// Constants of the region's function declared before the region that its code names
+  /// (`constexpr int N = 128;`, C++ `const int N = 128;`): the kernel declares them again, in
+  /// this order, so that they stay constant expressions (array bounds, template arguments).
+  std::vector<const clang::VarDecl *> LocalConstants;
 };
 
 } // namespace omp2cu::model

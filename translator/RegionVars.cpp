@@ -447,9 +447,49 @@ void Analyzer::collectLocalTypes() {
   }
 }
 
+namespace {
+
+/// A C++ local `const` integral or enumeration variable with a constant initializer: a constant
+/// expression, which the region may use as one (an array bound, a template argument).
+bool isLocalConstant(const ASTContext &Ctx, const VarDecl *V) {
+  QualType T = V->getType();
+  return Ctx.getLangOpts().CPlusPlus && T.isConstQualified() && !T.isVolatileQualified() &&
+         T->isIntegralOrEnumerationType() && V->getInit() && !V->getInit()->isValueDependent() &&
+         V->getInit()->isIntegerConstantExpr(Ctx);
+}
+
+} // namespace
+
+void Analyzer::addLocalConstant(const VarDecl *V) {
+  if (llvm::is_contained(R.LocalConstants, V) || !V->getInit())
+    return;
+  for (const RegionVar &RV : R.Vars)
+    if (RV.Var == V)
+      return; // A clause names it: the kernel gets it as such.
+  VarCollector Names;
+  Names.TraverseStmt(const_cast<Expr *>(V->getInit()));
+  for (const VarDecl *U : Names.Vars)
+    if (U != V && U->getDeclContext()->isFunctionOrMethod() &&
+        (U->isConstexpr() || isLocalConstant(Ctx, U)))
+      addLocalConstant(U);
+  R.LocalConstants.push_back(V);
+}
+
 void Analyzer::collectVars() {
   VarCollector VC;
   VC.TraverseStmt(const_cast<Stmt *>(associatedStmt(RootD)));
+  // The chunk sizes of the root's schedule and dist_schedule are evaluated in the kernel too
+  // (as written: Clang refers to a captured copy).
+  for (const OMPClause *Cl : RootD->clauses()) {
+    const Expr *Chunk = nullptr;
+    if (const auto *SC = dyn_cast<OMPScheduleClause>(Cl))
+      Chunk = SC->getChunkSize();
+    else if (const auto *DC = dyn_cast<OMPDistScheduleClause>(Cl))
+      Chunk = DC->getChunkSize();
+    if (!Chunk)
+      continue;
+    VC.TraverseStmt(const_cast<Expr *>(uncaptured(Chunk)));
+  }
   // The steps of the root's linear items are evaluated in the kernel too.
   if (R.Root)
     for (const ClauseVar &CV : R.Root->Vars)
@@ -523,8 +563,12 @@ void Analyzer::collectVars() {
         T.isConstQualified() && T->isIntegralOrEnumerationType() &&
         V->getInit() && V->getInit()->isIntegerConstantExpr(Ctx))
       continue;
-    if (V->isConstexpr())
+    if (V->isConstexpr() || (V->hasLocalStorage() && isLocalConstant(Ctx, V))) {
+      // A constant of the function: declared again in the kernel (with those it names).
+      if (V->getDeclContext()->isFunctionOrMethod())
+        addLocalConstant(V);
       continue;
+    }
     bool Mapped = false;
     for (const RegionVar &RV : R.Vars)
       Mapped |= RV.Var == V;
