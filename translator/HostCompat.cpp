@@ -1,6 +1,7 @@
 //===- HostCompat.cpp - OpenMP host code that g++ accepts -----------------===//
 #include "HostCompat.h"
 #include "AtomicCompare.h"
+#include "RegionAnalysis.h"
 #include "SourceText.h"
 
 #include "clang/AST/ParentMapContext.h"
@@ -31,7 +32,24 @@ bool hasParallelLeaf(llvm::omp::Directive K) {
 
 class Fixer : public RecursiveASTVisitor<Fixer> {
 public:
-  Fixer(ASTContext &Ctx, Rewriter &RW) : Ctx(Ctx), SM(Ctx.getSourceManager()), RW(RW) {}
+  Fixer(ASTContext &Ctx, Rewriter &RW, std::set<SourceLocation> &Qualified)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), RW(RW), Qualified(Qualified) {}
+
+  /// A call of the OpenMP API strictly nested in a `teams` region (a host version of `target
+  /// teams` that prints omp_is_initial_device()): g++ rejects all but omp_get_team_num and
+  /// omp_get_num_teams there, so it calls the runtime's function of the name, which answers as
+  /// the host OpenMP runtime does.
+  bool VisitCallExpr(CallExpr *CE) {
+    const FunctionDecl *F = CE->getDirectCallee();
+    if (!F || !F->getDeclContext()->isTranslationUnit() || !F->getName().starts_with("omp_") ||
+        !(analysis::isDeviceOmpApi(F->getName()) || analysis::isHostDeviceApi(F->getName())) ||
+        !inTeamsRegion(CE))
+      return true;
+    SourceLocation L = text::editableLoc(SM, CE->getBeginLoc());
+    if (L.isValid() && SM.isInMainFile(L) && Qualified.insert(L).second)
+      RW.InsertTextBefore(L, "omp2cu::");
+    return true;
+  }
 
   /// `atomic compare [capture]`: the host runtime's calls in its place (host/atomic.h), as
   /// kernels have the device runtime's; the lines it took stay, as empty lines.
@@ -99,6 +117,24 @@ private:
     return true;
   }
 
+  /// True when the innermost region around \p S with `teams` or `parallel` is a teams region.
+  bool inTeamsRegion(const Stmt *S) {
+    for (DynTypedNodeList P = Ctx.getParents(*S); !P.empty() && !P[0].get<FunctionDecl>();
+         P = Ctx.getParents(P[0]))
+      if (const auto *D = P[0].get<OMPExecutableDirective>()) {
+        bool Teams = false;
+        for (llvm::omp::Directive Leaf :
+             llvm::omp::getLeafConstructsOrSelf(D->getDirectiveKind())) {
+          if (Leaf == llvm::omp::OMPD_parallel)
+            return false;
+          Teams |= Leaf == llvm::omp::OMPD_teams;
+        }
+        if (Teams)
+          return true;
+      }
+    return false;
+  }
+
   /// The nearest OpenMP directive around \p D in its function, if any.
   const OMPExecutableDirective *enclosingDirective(const Stmt *D) {
     for (DynTypedNodeList P = Ctx.getParents(*D); !P.empty() && !P[0].get<FunctionDecl>();
@@ -131,12 +167,13 @@ private:
   ASTContext &Ctx;
   const SourceManager &SM;
   Rewriter &RW;
+  std::set<SourceLocation> &Qualified;
 };
 
 } // namespace
 
-void fixMainFile(ASTContext &Ctx, Rewriter &HostRW) {
-  Fixer(Ctx, HostRW).TraverseDecl(Ctx.getTranslationUnitDecl());
+void fixMainFile(ASTContext &Ctx, Rewriter &HostRW, std::set<SourceLocation> &Qualified) {
+  Fixer(Ctx, HostRW, Qualified).TraverseDecl(Ctx.getTranslationUnitDecl());
 }
 
 } // namespace omp2cu::hostcompat

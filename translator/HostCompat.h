@@ -14,6 +14,9 @@
 //     worksharing constructs so, not `loop`). Each thread's iterations then update its own copy,
 //     so the clause is dropped: the same updates reach the same variables. (Clang represents
 //     such a `loop` as a `for` construct.)
+//   - a call of the OpenMP API strictly nested in a `teams` region ("OpenMP runtime API call
+//     strictly nested in a 'teams' region"): it calls the runtime's function of the name
+//     (omp2cu::omp_is_initial_device), which answers as the host OpenMP runtime does.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMP2CU_TRANSLATOR_HOSTCOMPAT_H
@@ -22,11 +25,15 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 
+#include <set>
+
 namespace omp2cu::hostcompat {
 
 /// Applies the edits above to \p HostRW over the main file. Must run before the host fallbacks
-/// are read out of \p HostRW.
-void fixMainFile(clang::ASTContext &Ctx, clang::Rewriter &HostRW);
+/// are read out of \p HostRW. \p Qualified: the places where calls of the OpenMP API were
+/// pointed at the runtime's (omp2cu::), shared with the translator's other host edits.
+void fixMainFile(clang::ASTContext &Ctx, clang::Rewriter &HostRW,
+                 std::set<clang::SourceLocation> &Qualified);
 
 } // namespace omp2cu::hostcompat
 

@@ -334,7 +334,7 @@ public:
       return;
     }
     bool Ok = ccompat::fixMainFile(Ctx, {&HostRW, &KernelRW});
-    hostcompat::fixMainFile(Ctx, HostRW);
+    hostcompat::fixMainFile(Ctx, HostRW, HostQualified);
     Ok &= F.Ok;
 
     std::vector<model::Region> Regions;

@@ -4,7 +4,9 @@
    - `atomic compare` on an `if` whose branch is not a compound statement (`if (x < e) x = e;`);
    - `loop reduction(+: x)` inside `parallel reduction(+: x)` (a list item private in the parallel
      region: OpenMP restricts worksharing constructs so, not `loop`);
-   - a declare target function that calls the OpenMP API (was qualified twice: omp2cu::omp2cu::).
+   - a declare target function that calls the OpenMP API (was qualified twice: omp2cu::omp2cu::);
+   - an OpenMP API call strictly nested in a teams region (LLVM's offloading/host_as_target.c:
+     g++ allows only omp_get_team_num and omp_get_num_teams there).
    Each region runs on the device and on the host; the answers are the same. */
 /* omp2cu-e2e: compile (nvcc and hipcc too: host code with atomic compare) */
 #include <omp.h>
@@ -40,6 +42,12 @@ static void run(int on_host) {
   for (int k = 0; k < 1000; k++)
     x += k % 7;
   printf("%s: loop reduction in a parallel reduction %ld\n", on_host ? "host" : "target", x);
+
+  int initial = -1;
+#pragma omp target teams num_teams(1) if(!on_host) map(from: initial)
+  initial = omp_is_initial_device();
+  printf("%s: omp_is_initial_device() in target teams %s\n", on_host ? "host" : "target",
+         initial == (on_host || shared_mem) ? "ok" : "WRONG");
 
   int w = -1;
 #pragma omp target if(!on_host) map(from: w)

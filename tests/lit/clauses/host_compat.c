@@ -2,9 +2,10 @@
 // reject forms that clang 19 accepts: `atomic compare` (g++ takes only strict forms, HIP's clang
 // none) and a `loop` reduction over a variable private in the enclosing parallel region. In the
 // host versions of regions and of declare target functions, and in the program's own host
-// OpenMP, `atomic compare` becomes the host runtime's calls (the lines it took stay) and that
-// clause is dropped; the kernels are unchanged. A declare target function that calls the OpenMP
-// API is qualified once.
+// OpenMP, `atomic compare` becomes the host runtime's calls (the lines it took stay), that
+// clause is dropped, and OpenMP API calls strictly nested in teams call the runtime's functions
+// (g++ rejects them there); the kernels are unchanged. A declare target function that calls the
+// OpenMP API is qualified once.
 // RUN: %omp2cu %s -o %t.cu
 // RUN: grep -v -E '^// [A-Z-]+:' %t.cu | FileCheck %s
 #include <omp.h>
@@ -34,14 +35,16 @@ int f(int on_host) {
 #pragma omp loop reduction(+: x)
   for (int k = 0; k < 1000; k++)
     x += k % 7;
-  int n = 0, w = 0;
+  int n = 0, w = 0, initial = 0;
+#pragma omp target teams num_teams(1) if(!on_host) map(from: initial)
+  initial = omp_is_initial_device() + omp_get_team_num();
 #pragma omp target map(from: w)
   w = where();
 #pragma omp parallel num_threads(2) reduction(+: n)
 #pragma omp loop reduction(+: n)
   for (int k = 0; k < 10; k++)
     n += where();
-  return mx + mn + v + (int)x + n + w;
+  return mx + mn + v + (int)x + n + w + initial;
 }
 // The host version of a declare target function (kernels call a device copy).
 // CHECK: {{^}}static void bump(int *m, int v) {
@@ -64,6 +67,9 @@ int f(int on_host) {
 // CHECK-NOT: #pragma omp atomic
 // CHECK: #pragma omp parallel if(!on_host) reduction(+: x) num_threads(4)
 // CHECK-NEXT: #pragma omp loop {{$}}
+// An API call strictly nested in teams calls the runtime's (g++ rejects the call there).
+// CHECK: #pragma omp teams num_teams(1){{$}}
+// CHECK-NEXT: initial = omp2cu::omp_is_initial_device() + omp2cu::omp_get_team_num();
 // The program's own host OpenMP, too.
 // CHECK: #pragma omp parallel num_threads(2) reduction(+: n)
 // CHECK-NEXT: #pragma omp loop {{$}}
