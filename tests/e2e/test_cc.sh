@@ -63,6 +63,27 @@ expect_error "bad hip arch" "omp2cu-cc: error: invalid --offload-arch" "$CC" --b
   | grep -e "-arch=sm_80" >/dev/null && pass "NVHPC's -mp=gpu -gpu=cc80" || fail "NVHPC's options"
 "$CC" -### -fopenmp -foffload=nvptx-none -foffload-options=-lm -c "$SAMPLES/saxpy.c" -o out/x.o \
   >/dev/null 2>&1 && pass "GCC's -foffload" || fail "GCC's -foffload"
+# The translator accepts what gcc accepts (clang's errors by default that gcc only warns about),
+# and the user's -W options reach it: -Wno-... silences, -w too.
+cat > gnu_ok.cpp <<'EOF2'
+#include <vector>
+template <class T> struct S { std::vector<T> v; void f() { v.template emplace_back(T()); } };
+int main() {
+  S<int> s; s.f(); register int r = 1; double d = 2.0; int a[] = {d}; int x = 0;
+#pragma omp target map(tofrom: x)
+  x += r + a[0];
+  return x == 3 && s.v.size() == 1 ? 0 : 1;
+}
+EOF2
+"$CC" --backend=sim -Wno-register gnu_ok.cpp -o out/gnu_ok >out/gnu_ok.log 2>&1 && out/gnu_ok \
+  && pass "what g++ accepts translates (template kw, register, narrowing)" || fail "gnu leniency: $(head -3 out/gnu_ok.log)"
+grep -q "Wregister" out/gnu_ok.log && fail "-Wno-register did not reach the translator" \
+  || pass "-Wno-... reaches the translator"
+grep -q "Wmissing-template-arg-list" out/gnu_ok.log && pass "clang's warning stays a warning" \
+  || fail "no translator warning for the template keyword"
+"$CC" --backend=sim -w -Wno-maybe-uninitialized gnu_ok.cpp -o out/gnu_ok >out/gnu_ok.log 2>&1 \
+  && [[ ! -s out/gnu_ok.log ]] && pass "-w silences the translator, gcc's -W names accepted" \
+  || fail "-w: $(head -3 out/gnu_ok.log)"
 expect_error "no hipcc" "omp2cu-cc: error: hipcc not found" env HIPCC=/nonexistent/hipcc "$CC" --backend=hip "$SAMPLES/saxpy.c" -o out/x
 [[ ! -e out/x ]] && pass "no executable after errors" || fail "out/x exists"
 

@@ -90,12 +90,28 @@ def render(targets, prereqs, phony):
     return text
 
 
+HEADER_MARK = "// omp2cu-header: "
+
+
+def translated_headers(generated):
+    """The headers listed at the end of a generated source (`// omp2cu-header: PATH`)."""
+    try:
+        with open(generated, encoding="utf-8", errors="surrogateescape") as f:
+            return [line[len(HEADER_MARK):].rstrip("\n") for line in f
+                    if line.startswith(HEADER_MARK)]
+    except OSError:
+        return []
+
+
 def rewrite(text, generated, source, targets, phony):
     """The dependency rule of `generated` (as the backend wrote it) for `source`, with the given
     make targets (already quoted). The generated source is compiled elsewhere with the source's
     directory as an -iquote directory: headers found there are named as gcc names them, by the
     directory of `source` as given."""
     _, prereqs = parse(text)
+    # Headers that the translator translated into the generated source (it lists them at its
+    # end) are no longer included by it, but the object depends on them.
+    prereqs = translated_headers(generated) + prereqs
     gen = os.path.realpath(generated)
     src_dir = os.path.dirname(os.path.abspath(source)) + os.sep
     out = []

@@ -17,9 +17,18 @@ from .common import DriverError, Runner
 from .options import Input, expand_response_files, parse
 from .tools import Toolchain, std_matches
 
-# Errors of clang 16+ that gcc 12 only warns about: a legacy C file must translate as it compiles.
+# omp2cu-cc presents the host compiler's identity (GNU on Debian): what g++ and gcc accept, the
+# translator's front end (clang 19) must accept too. These are clang's errors, by default, for
+# what gcc 12 accepts with at most a warning; they stay warnings in the translator, and the
+# compile of the generated file gives gcc's own verdict. The user's -W options come after them.
+GNU_RELAXED = ["-Wno-error=missing-template-arg-list-after-template-kw", "-Wno-error=register",
+               "-Wno-error=c++11-narrowing", "-Wno-error=c++11-narrowing-const-reference",
+               "-Wno-error=reserved-user-defined-literal", "-Wno-error=enum-constexpr-conversion",
+               "-Wno-error=invalid-constexpr", "-Wno-error=non-pod-varargs",
+               "-Wno-error=class-varargs"]
 C_RELAXED = ["-Wno-error=implicit-function-declaration", "-Wno-error=implicit-int",
-             "-Wno-error=int-conversion", "-Wno-error=incompatible-function-pointer-types"]
+             "-Wno-error=int-conversion", "-Wno-error=incompatible-function-pointer-types",
+             "-Wno-error=incompatible-pointer-types", "-Wno-error=return-mismatch"]
 BACKEND_TOOL = {"cuda": "nvcc", "hip": "hipcc", "sim": "the host C++ compiler"}
 HIP_BUNDLE = b"__CLANG_OFFLOAD_BUNDLE__hip"
 
@@ -144,7 +153,7 @@ class Build:
         args = ["-x", lang] + self.tools.pp_args()
         if self.o.std and std_matches(self.o.std, lang):
             args.append(f"-std={self.o.std}")
-        args += self.o.translator_flags + (C_RELAXED if lang == "c" else [])
+        args += GNU_RELAXED + (C_RELAXED if lang == "c" else []) + self.o.translator_flags
         mine = (["--remarks"] if self.o.remarks else []) + \
             (["--no-spmdize"] if self.o.no_spmdize else [])
         cmd = [self.tools.translator(), f"--backend={self.o.backend}", "--skip-plain",
