@@ -56,6 +56,7 @@ struct Marker {
   /// Redeclarations to insert after #include lines, by location.
   std::map<unsigned, Redeclaration> Redeclarations;
   bool HeaderDeclared = false;
+  std::vector<MarkResult::HeaderCall> InHeaders;
 
   /// Reports \p M at \p L once (a call can be reached along several paths).
   void error(SourceLocation L, const std::string &M) {
@@ -108,9 +109,9 @@ struct Marker {
       return;
     }
     if (!SM.isInMainFile(SM.getExpansionLoc(Def->getLocation()))) {
-      error(CE->getBeginLoc(), "function '" + F->getNameAsString() +
-                                   "' called in a target region is defined in a header; "
-                                   "this is not supported yet");
+      // The translator inlines the header (HeaderInlining.h) or reports the call.
+      InHeaders.push_back({SM.getFileID(SM.getExpansionLoc(Def->getLocation())),
+                           CE->getBeginLoc(), F->getNameAsString()});
       return;
     }
     if (const auto *M = dyn_cast<CXXMethodDecl>(Def); M && (M->isVirtual() || M->getParent()->isLambda())) {
@@ -369,7 +370,7 @@ MarkResult markDeviceFunctions(ASTContext &Ctx, Rewriter &HostRW,
         M.scan(Spec->getBody(), nullptr);
   }
   M.finish();
-  return {M.Ok, M.HeaderDeclared};
+  return {M.Ok, M.HeaderDeclared, std::move(M.InHeaders)};
 }
 
 std::string headerDeclarationsPrologue() {

@@ -37,6 +37,14 @@ struct MarkResult {
   /// Some device function is declared in a header of the user: the output
   /// needs headerDeclarationsPrologue() before the user's code.
   bool HeaderDeclarations = false;
+  /// Calls of functions defined in a header (not marked): the header must be
+  /// inlined (HeaderInlining.h), or the call is an error.
+  struct HeaderCall {
+    clang::FileID File; ///< where the function is defined
+    clang::SourceLocation Call;
+    std::string Callee;
+  };
+  std::vector<HeaderCall> InHeaders;
 };
 
 /// Marks the functions called (transitively) from \p KernelBodies, and the

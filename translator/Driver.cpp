@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Diagnostics.h"
+#include "HeaderInlining.h"
 #include "LineDirectives.h"
 #include "Nvcc.h"
 #include "Report.h"
@@ -326,14 +327,16 @@ int main(int argc, const char **argv) {
   // name (ThisCapture.h), directives written with _Pragma became `#pragma` lines
   // (PragmaOperators.h), conditionals around directives were resolved (Conditionals.h).
   // Translate that text; Clang's own warnings were printed by the first pass.
+  std::vector<std::string> Inlined; // the user's headers translated into the output
   for (int Pass = 2; RC == 0 && Result.Ok && !Result.Rewritten.empty(); ++Pass) {
     std::string Text = std::move(Result.Rewritten);
+    Inlined.insert(Inlined.end(), Result.Inlined.begin(), Result.Inlined.end());
     if (DumpFirstPass) {
       outs() << Text;
       return 0;
     }
-    if (Pass > 4) {
-      errs() << "omp2cu: internal error: the input was rewritten more than three times\n";
+    if (Pass > 6) {
+      errs() << "omp2cu: internal error: the input was rewritten more than five times\n";
       return 1;
     }
     Opts.ThisRewritten |= Result.RewrittenThis;
@@ -359,6 +362,7 @@ int main(int argc, const char **argv) {
     return 1;
   if (Output.empty())
     return 0;
+  Result.Output += omp2cu::headers::trailer(Inlined);
 
   if (Output == "-") {
     outs() << Result.Output;

@@ -55,6 +55,12 @@ std::string emitLaunch(clang::ASTContext &Ctx, const model::Region &R,
 struct TemplateInfo {
   std::string Header, Args;
   bool Ok = true;
+  /// The parameters' names, and `template <...>` without default arguments, each name N
+  /// written omp2cu_friend_N: the header of a friend declaration inside a class template,
+  /// whose own parameters those names would shadow (false FriendOk: not possible).
+  std::vector<std::string> Names;
+  std::string FriendHeader;
+  bool FriendOk = true;
 };
 TemplateInfo templateInfo(clang::ASTContext &Ctx, const model::Region &R);
 

@@ -75,16 +75,28 @@ TemplateInfo templateInfo(ASTContext &Ctx, const Region &R) {
     Lists.push_back(FT->getTemplateParameters());
   if (Lists.empty())
     return TI;
-  std::string Params, Args;
+  std::string Params, Args, FriendParams;
   for (const TemplateParameterList *TPL : Lists)
     for (const NamedDecl *P : *TPL) {
       if (P->isParameterPack() || P->getName().empty())
         TI.Ok = false;
       Params += (Params.empty() ? "" : ", ") + text::get(Ctx, P->getSourceRange());
       Args += (Args.empty() ? "" : ", ") + P->getNameAsString();
+      TI.Names.push_back(P->getNameAsString());
+      std::string Friend = "omp2cu_friend_" + P->getNameAsString();
+      if (const auto *NT = dyn_cast<NonTypeTemplateParmDecl>(P))
+        Friend = NT->getType().getAsString(Ctx.getPrintingPolicy()) + " " + Friend;
+      else if (isa<TemplateTypeParmDecl>(P))
+        Friend = "class " + Friend;
+      else
+        TI.FriendOk = false;
+      FriendParams += (FriendParams.empty() ? "" : ", ") + Friend;
     }
   TI.Header = "template <" + Params + ">\n";
   TI.Args = "<" + Args + ">";
+  // The types of non-type parameters may name earlier parameters.
+  TI.FriendHeader = "template <" + text::renamedWords(FriendParams, TI.Names, "omp2cu_friend_") +
+                    ">";
   return TI;
 }
 

@@ -149,12 +149,17 @@ std::vector<unsigned> mapLines(StringRef Original, StringRef Generated, unsigned
 namespace {
 
 /// The lines of an input as `#line` directives in it number them: 0 for the directives
-/// themselves. Empty if a directive names another file (generated code keeps its own).
+/// themselves; \p Files holds the file each line belongs to ("" for the input's own). Empty if
+/// a directive that the first pass did not write names another file (generated code keeps its
+/// own directives); the first pass names the headers it inlines (HeaderInlining.h).
 std::vector<unsigned> presumedLines(const std::vector<StringRef> &Lines, StringRef FileName,
-                                    std::vector<bool> &Directive) {
+                                    std::vector<bool> &Directive,
+                                    std::vector<std::string> &Files) {
   std::vector<unsigned> Out;
   Directive.assign(Lines.size(), false);
+  Files.assign(Lines.size(), "");
   unsigned Next = 1;
+  std::string Current;
   for (size_t I = 0; I < Lines.size(); ++I) {
     StringRef L = Lines[I].ltrim(" \t");
     if (L.consume_front("#")) {
@@ -165,16 +170,23 @@ std::vector<unsigned> presumedLines(const std::vector<StringRef> &Lines, StringR
       if (!L.empty() && isDigit(L[0])) { // `#line N "file"` or `# N "file" flags`
         StringRef Num = L.take_while(isDigit);
         StringRef File = L.drop_front(Num.size()).ltrim(" \t");
-        if (File.consume_front("\"") &&
-            sys::path::filename(File.take_until([](char C) { return C == '"'; })) !=
-                sys::path::filename(FileName))
-          return {};
+        if (File.consume_front("\"")) {
+          StringRef Name = File.take_until([](char C) { return C == '"'; });
+          if (sys::path::filename(Name) != sys::path::filename(FileName)) {
+            if (!File.contains(FirstPassMark))
+              return {};
+            Current = Name.str(); // as written: escaped
+          } else {
+            Current.clear();
+          }
+        }
         Num.getAsInteger(10, Next);
         Out.push_back(0);
         Directive[I] = true;
         continue;
       }
     }
+    Files[I] = Current;
     Out.push_back(Next++);
   }
   return Out;
@@ -189,7 +201,8 @@ std::string addLineDirectives(StringRef Original, StringRef Generated, StringRef
   // files keeps its directives and gets no new ones.
   std::vector<StringRef> A = splitLines(Original);
   std::vector<bool> Directive;
-  std::vector<unsigned> Presumed = presumedLines(A, OriginalName, Directive);
+  std::vector<std::string> Files;
+  std::vector<unsigned> Presumed = presumedLines(A, OriginalName, Directive, Files);
   if (Presumed.empty() && !A.empty())
     return Generated.str();
   std::vector<unsigned> Map = mapLines(Original, Generated);
@@ -200,22 +213,29 @@ std::string addLineDirectives(StringRef Original, StringRef Generated, StringRef
   std::string GenQ = "\"" + text::cstring(GeneratedName) + "\"";
   std::string Out;
   Out.reserve(Generated.size() + Generated.size() / 8);
-  bool PresumedOrig = false;  // the file the compiler assigns to the next line
-  unsigned PresumedLine = 1;  // ... and its line number
+  // The file the compiler assigns to the next line ("" for the generated file's own lines,
+  // else the quoted name), and its line number.
+  std::string PresumedFile;
+  unsigned PresumedLine = 1;
   unsigned Phys = 1;          // the next line's number in the output
   bool Continued = false;     // the previous line ends with a backslash
   for (size_t J = 0; J < B.size(); ++J) {
     if (Map[J] && Directive[Map[J] - 1] && !Continued)
       continue; // the input's own #line: replaced by ours
     unsigned From = Map[J] ? Presumed[Map[J] - 1] : 0;
-    bool WantOrig = From != 0;
-    unsigned WantLine = WantOrig ? From : Phys;
-    if ((WantOrig != PresumedOrig || WantLine != PresumedLine) && !Continued) {
-      if (!WantOrig)
+    std::string WantFile;
+    if (From != 0)
+      WantFile = Files[Map[J] - 1].empty()
+                     ? OrigQ
+                     : "\"" + Files[Map[J] - 1] + "\"";
+    unsigned WantLine = From != 0 ? From : Phys;
+    if ((WantFile != PresumedFile || WantLine != PresumedLine) && !Continued) {
+      if (WantFile.empty())
         WantLine = Phys + 1; // the directive takes a line
-      Out += "#line " + std::to_string(WantLine) + " " + (WantOrig ? OrigQ : GenQ) + "\n";
+      Out += "#line " + std::to_string(WantLine) + " " + (WantFile.empty() ? GenQ : WantFile) +
+             "\n";
       ++Phys;
-      PresumedOrig = WantOrig;
+      PresumedFile = WantFile;
       PresumedLine = WantLine;
     }
     Out += B[J];

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "Analyzer.h"
 
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclOpenMP.h"
 #include "clang/AST/OpenMPClause.h"
@@ -704,6 +705,46 @@ void Analyzer::findChildren(const Stmt *S, Construct &C) {
     findChildren(Ch, C);
 }
 
+namespace {
+/// The first declaration of a class (or of its bases) that a member function's body names.
+class ClassScopeUse : public RecursiveASTVisitor<ClassScopeUse> {
+public:
+  explicit ClassScopeUse(const CXXRecordDecl *Class) : Class(Class) {}
+  const NamedDecl *Found = nullptr;
+  bool VisitDeclRefExpr(DeclRefExpr *E) { return check(E->getDecl()); }
+  bool VisitMemberExpr(MemberExpr *E) { return check(E->getMemberDecl()); }
+  bool VisitCXXThisExpr(CXXThisExpr *) { return check(Class); }
+  bool VisitTypedefTypeLoc(TypedefTypeLoc TL) { return check(TL.getTypedefNameDecl()); }
+  bool VisitTagTypeLoc(TagTypeLoc TL) { return check(TL.getDecl()); }
+  bool VisitUnresolvedLookupExpr(UnresolvedLookupExpr *E) {
+    for (const NamedDecl *D : E->decls())
+      if (!check(D))
+        return false;
+    return true;
+  }
+
+private:
+  const CXXRecordDecl *Class;
+  bool check(const NamedDecl *D) {
+    if (!D || D->isTemplateParameter()) // the class template's: the copy's too
+      return true;
+    const auto *RD = dyn_cast<CXXRecordDecl>(D->getDeclContext());
+    if (D == Class || (RD && (RD == Class || (Class->hasDefinition() && RD->hasDefinition() &&
+                                              Class->isDerivedFrom(RD))))) {
+      Found = D;
+      return false;
+    }
+    return true;
+  }
+};
+} // namespace
+
+const NamedDecl *Analyzer::classMemberUsed(const CXXMethodDecl *M) {
+  ClassScopeUse U(M->getParent());
+  U.TraverseStmt(const_cast<Stmt *>(M->getBody()));
+  return U.Found;
+}
+
 /// A call of a function that holds OpenMP constructs (orphaned constructs): a node whose body is
 /// the function's, with the function's constructs as its children.
 std::unique_ptr<Construct> Analyzer::buildCall(const CallExpr *CE, const FunctionDecl *F,
@@ -714,8 +755,27 @@ std::unique_ptr<Construct> Analyzer::buildCall(const CallExpr *CE, const Functio
                                  whyKernelCopy(Ctx, F) + ", in a target region");
     return nullptr;
   }
-  if (isa<CXXMethodDecl>(F) || F->getTemplatedKind() != FunctionDecl::TK_NonTemplate ||
-      F->isVariadic()) {
+  // A static member function is copied like a free function when its body names nothing of
+  // its class (the copy is not a member) and, in a class template, it is a member of the class
+  // of the region's function (the copy has the kernel's template parameters).
+  const auto *MD = dyn_cast<CXXMethodDecl>(F);
+  if (MD && MD->isStatic() && F->getTemplatedKind() == FunctionDecl::TK_NonTemplate &&
+      !F->isVariadic()) {
+    const auto *Own = dyn_cast<CXXMethodDecl>(R.Function);
+    if (MD->getParent()->isDependentContext() && (!Own || Own->getParent() != MD->getParent())) {
+      error(CE->getBeginLoc(), "'" + Name + "' " + whyKernelCopy(Ctx, F) +
+                                   "; calling a static member of another class template that "
+                                   "does is not supported yet in a target region");
+      return nullptr;
+    }
+    if (const NamedDecl *Member = classMemberUsed(MD)) {
+      error(CE->getBeginLoc(), "'" + Name + "' " + whyKernelCopy(Ctx, F) + " and uses '" +
+                                   Member->getNameAsString() + "' of its class; calling such a "
+                                   "static member function is not supported yet in a target "
+                                   "region");
+      return nullptr;
+    }
+  } else if (MD || F->getTemplatedKind() != FunctionDecl::TK_NonTemplate || F->isVariadic()) {
     error(CE->getBeginLoc(), "'" + Name + "' " + whyKernelCopy(Ctx, F) +
                                  "; calling a member function, a template or a variadic function "
                                  "that does is not supported yet in a target region");

@@ -8,7 +8,10 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/PrettyPrinter.h"
 #include "clang/AST/StmtOpenMP.h"
+#include "clang/Basic/CharInfo.h"
 #include "clang/Lex/Lexer.h"
+
+#include <algorithm>
 
 using namespace clang;
 
@@ -151,6 +154,18 @@ static bool scopedSugar(QualType T) {
       T = ET->getNamedType();
     } else if (const auto *PT = dyn_cast<ParenType>(Ty)) {
       T = PT->getInnerType();
+    } else if (const auto *DT = dyn_cast<DeducedType>(Ty)) {
+      if (!DT->isDeduced())
+        return false;
+      T = DT->getDeducedType(); // `auto x = a[0];` prints as what it was deduced to
+    } else if (const auto *DT = dyn_cast<DecltypeType>(Ty)) {
+      if (!DT->isSugared())
+        return false;
+      T = DT->desugar();
+    } else if (const auto *MT = dyn_cast<MacroQualifiedType>(Ty)) {
+      T = MT->getUnderlyingType();
+    } else if (const auto *AT = dyn_cast<AttributedType>(Ty)) {
+      T = AT->getModifiedType();
     } else if (const auto *P = dyn_cast<PointerType>(Ty)) {
       T = P->getPointeeType();
     } else if (const auto *R = dyn_cast<ReferenceType>(Ty)) {
@@ -264,6 +279,45 @@ std::string rewritten(const Rewriter &RW, CharSourceRange R) {
     Piece = Piece.drop_front(Skip);
     Skip = 0;
     Out += Piece.take_front(Size - Out.size());
+  }
+  return Out;
+}
+
+std::string renamedWords(StringRef S, const std::vector<std::string> &Names, StringRef Prefix) {
+  std::string Out;
+  size_t I = 0;
+  while (I < S.size()) {
+    char C = S[I];
+    if (C == '"' || C == '\'') { // a literal, copied as it is
+      size_t J = I + 1;
+      while (J < S.size() && S[J] != C)
+        J += S[J] == '\\' ? 2 : 1;
+      J = std::min(J + 1, S.size());
+      Out += S.slice(I, J);
+      I = J;
+      continue;
+    }
+    if (isAsciiIdentifierStart(C)) {
+      size_t J = I;
+      while (J < S.size() && isAsciiIdentifierContinue(S[J]))
+        ++J;
+      StringRef W = S.slice(I, J);
+      if (std::find(Names.begin(), Names.end(), W) != Names.end())
+        Out += Prefix;
+      Out += W;
+      I = J;
+      continue;
+    }
+    if (isDigit(C)) { // a number (1e5f, 0x1p3): not an identifier
+      size_t J = I;
+      while (J < S.size() && (isAsciiIdentifierContinue(S[J]) || S[J] == '.'))
+        ++J;
+      Out += S.slice(I, J);
+      I = J;
+      continue;
+    }
+    Out += C;
+    ++I;
   }
   return Out;
 }

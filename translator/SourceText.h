@@ -14,6 +14,7 @@
 #include "clang/Rewrite/Core/Rewriter.h"
 
 #include <string>
+#include <vector>
 
 namespace omp2cu::text {
 
@@ -57,6 +58,10 @@ std::string rewritten(const clang::Rewriter &RW, clang::CharSourceRange R);
 unsigned line(const clang::SourceManager &SM, clang::SourceLocation L);
 /// The name of the file of \p L (of its expansion), without directories, as `#line` sets it.
 std::string fileName(const clang::SourceManager &SM, clang::SourceLocation L);
+/// \p S with each identifier that is one of \p Names prefixed with \p Prefix (outside string
+/// and character literals).
+std::string renamedWords(llvm::StringRef S, const std::vector<std::string> &Names,
+                         llvm::StringRef Prefix);
 /// Escapes text for a C string literal.
 std::string cstring(llvm::StringRef S);
 /// Where text can be inserted before the token at \p L: \p L in a file, or where a macro

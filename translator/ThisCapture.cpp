@@ -79,7 +79,9 @@ public:
                                             Ctx.getSourceManager().getExpansionLoc(D->getEndLoc()));
         Ranges.push_back(R);
         // A target region's nested constructs lie in its range; a target data region's body
-        // may hold target regions, whose ranges are inside its own.
+        // may hold target regions, whose ranges are inside its own (and make a kernel).
+        if (K == llvm::omp::OMPD_target_data && Assoc)
+          return TraverseStmt(const_cast<Stmt *>(Assoc));
         return true;
       }
     return RecursiveASTVisitor::TraverseStmt(S);
@@ -411,8 +413,18 @@ bool checkMemberRegion(ASTContext &Ctx, const CXXMethodDecl *M, const OMPExecuta
   if (!SM.isInMainFile(SM.getExpansionLoc(RD->getLocation())) ||
       RD->getBraceRange().getEnd().isMacroID())
     return Fail("the class is defined in another file or in a macro");
-  if (M->getDescribedFunctionTemplate() || RD->getDescribedClassTemplate())
-    return Fail("templates are not supported yet");
+  if (M->getDescribedFunctionTemplate() && M->getLexicalDeclContext()->isRecord())
+    return Fail("a member function template defined inside its class");
+  for (const TemplateParameterList *TPL :
+       {RD->getDescribedClassTemplate() ? RD->getDescribedClassTemplate()->getTemplateParameters()
+                                        : nullptr,
+        M->getDescribedFunctionTemplate()
+            ? M->getDescribedFunctionTemplate()->getTemplateParameters()
+            : nullptr})
+    if (TPL)
+      for (const NamedDecl *P : *TPL)
+        if (isa<TemplateTemplateParmDecl>(P) || P->isParameterPack())
+          return Fail("template template parameters and parameter packs are not supported yet");
   const DeclContext *ClassNS = RD->getDeclContext();
   while (ClassNS->isRecord())
     ClassNS = ClassNS->getParent();

@@ -14,6 +14,7 @@
 #include "HostCompat.h"
 #include "Diagnostics.h"
 #include "Emitter.h"
+#include "HeaderInlining.h"
 #include "Linkage.h"
 #include "LocalMacros.h"
 #include "Planner.h"
@@ -224,8 +225,8 @@ const Stmt *findDirectiveAt(const Stmt *S, SourceLocation Loc) {
   return nullptr;
 }
 
-/// The kernels (and the functions outlined from them) that must be friends of a class, and the
-/// structs of team-shared variables their parameters name.
+/// The friend declarations of the kernels (and the functions outlined from them) of a class, and
+/// the declarations of the structs of team-shared variables their parameters name.
 struct Friends {
   std::vector<std::string> Decls;
   std::vector<std::string> Structs;
@@ -242,7 +243,7 @@ void befriend(ASTContext &Ctx, Rewriter &HostRW, const CXXRecordDecl *Class, con
       Outer = P;
     std::string Fwd;
     for (const std::string &S : F.Structs)
-      Fwd += "struct " + S + "; // omp2cu: team-shared variables of a kernel that is a friend of '" +
+      Fwd += S + "; // omp2cu: team-shared variables of a kernel that is a friend of '" +
              Class->getNameAsString() + "'\n";
     HostRW.InsertTextBefore(SM.getExpansionLoc(Outer->getOuterLocStart()), Fwd);
   }
@@ -256,7 +257,7 @@ void befriend(ASTContext &Ctx, Rewriter &HostRW, const CXXRecordDecl *Class, con
   Text += Ind + "// omp2cu: kernels of target regions in member functions, which use non-public "
                 "members\n";
   for (const std::string &D : F.Decls)
-    Text += Ind + "friend " + D + ";\n";
+    Text += Ind + D + ";\n";
   HostRW.InsertTextBefore(RBrace, Text);
 }
 
@@ -286,6 +287,8 @@ public:
   std::vector<pp::Conditional> Conditionals;
   /// The #include directives (recorded for --separate-compilation).
   std::vector<linkage::Inclusion> Inclusions;
+  /// The #include directives and the files they entered (HeaderInlining.h).
+  std::vector<headers::Inclusion> HeaderIncs;
   /// The macro definitions and expansions (filled while the file is parsed).
   pp::MacroHistory Macros;
   /// Calls of the host device API in macro definitions, reported.
@@ -298,6 +301,17 @@ public:
     if (DE.hasErrorOccurred())
       return; // errors in the input, reported by Clang
     SourceManager &SM = Ctx.getSourceManager();
+    // The user's headers with offloading code are translated as part of this file: first
+    // inlined where they are included (HeaderInlining.h).
+    if (std::string Text = headers::inlined(
+            SM, HeaderIncs,
+            headers::headersToInline(SM, HeaderIncs, headers::offloadHeaders(Ctx, HeaderIncs)),
+            Result.Inlined);
+        !Text.empty()) {
+      Result.Rewritten = std::move(Text);
+      Result.Ok = true;
+      return;
+    }
     // Directives written with _Pragma become `#pragma` lines first (the passes after this one
     // read the directives' text).
     if (std::vector<const OMPExecutableDirective *> Ds = pp::pragmaOperatorDirectives(Ctx);
@@ -405,6 +419,28 @@ public:
     }
     devfn::MarkResult Marked = devfn::markDeviceFunctions(Ctx, HostRW, Bodies, HostQualified);
     Ok &= Marked.Ok;
+    if (!Marked.InHeaders.empty()) {
+      // Kernels call functions of the user's headers: inline those and translate again.
+      std::set<std::string> Extra;
+      for (const devfn::MarkResult::HeaderCall &C : Marked.InHeaders)
+        if (headers::inlinable(SM, HeaderIncs, C.File))
+          Extra.insert(headers::fileKey(*SM.getFileEntryRefForID(C.File)));
+      std::string Text = headers::inlined(
+          SM, HeaderIncs, headers::headersToInline(SM, HeaderIncs, Extra), Result.Inlined);
+      for (const devfn::MarkResult::HeaderCall &C : Marked.InHeaders)
+        if (Text.empty() || !headers::inlinable(SM, HeaderIncs, C.File)) {
+          diag::error(DE, C.Call, "function '" + C.Callee + "' called in a target region is "
+                                  "defined in a file that cannot be translated with this one "
+                                  "(not a header that it includes); declare it with '#pragma "
+                                  "omp declare target' and define it in its own file");
+          Ok = false;
+        }
+      if (Ok && !DE.hasErrorOccurred()) {
+        Result.Rewritten = std::move(Text);
+        Result.Ok = true;
+      }
+      return;
+    }
     if (!Ok || DE.hasErrorOccurred())
       return;
 
@@ -472,10 +508,17 @@ public:
       remarks(Ctx, *R.Root, Result.Kernels.back());
       if (R.Befriend) {
         Friends &Fr = ToBefriend[R.Befriend];
-        Fr.Decls.insert(Fr.Decls.end(), Out[I].Kernel.Declarations.begin(),
-                        Out[I].Kernel.Declarations.end());
+        emit::TemplateInfo TI = emit::templateInfo(Ctx, R);
+        for (const std::string &D : Out[I].Kernel.Declarations)
+          // A template kernel: every specialization is a friend (of every specialization of
+          // the class), under parameter names that do not shadow the class's own.
+          Fr.Decls.push_back(TI.Names.empty()
+                                 ? "friend " + D
+                                 : TI.FriendHeader + " friend " +
+                                       text::renamedWords(D, TI.Names, "omp2cu_friend_"));
         if (!Out[I].TS.empty())
-          Fr.Structs.push_back(Out[I].TS.StructName);
+          Fr.Structs.push_back((TI.Names.empty() ? "" : TI.FriendHeader + " ") + "struct " +
+                               Out[I].TS.StructName);
       }
     }
     for (const auto &[Class, Fr] : ToBefriend)
@@ -598,6 +641,7 @@ public:
     CI.getPreprocessor().addPPCallbacks(
         pp::recordConditionals(CI.getSourceManager(), C->Conditionals));
     pp::recordMacros(CI.getPreprocessor(), C->Macros);
+    headers::recordInclusions(CI.getPreprocessor(), C->HeaderIncs);
     if (Opts.SeparateCompilation)
       linkage::recordInclusions(CI.getPreprocessor(), C->Inclusions);
     return C;

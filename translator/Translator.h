@@ -50,6 +50,8 @@ struct TranslateResult {
   /// resolved (Conditionals.h). Nothing else is set.
   std::string Rewritten;
   bool RewrittenThis = false; ///< Rewritten is the text thisref::rewriteThis() made
+  /// The user's headers that Rewritten holds inlined (HeaderInlining.h), by path.
+  std::vector<std::string> Inlined;
   std::vector<report::KernelReport> Kernels;
 };
 

@@ -4,8 +4,9 @@ user would: Make with CC=omp2cu-cc, or CMake with CMAKE_C_COMPILER=omp2cu-cc and
 CMAKE_CXX_COMPILER=omp2cu-c++; the backend comes from OMP2CU_BACKEND.
 
   sim   the host OpenMP build of the project (clang-19, else gcc) is the reference; the sim build
-        runs and must print the same. Make builds also check the dependency files (they name the
-        project's headers and the runtime's) and that touching a header rebuilds its users only.
+        runs and must print the same. With --make-deps, Make builds also check the dependency
+        files (they name the project's headers and the runtime's) and that touching a header
+        rebuilds its users.
   cuda  nvcc compiles and links the project (not run: no GPU). Exit 77 (skipped) without nvcc.
   hip   hipcc compiles and links it for gfx90a (not run). Exit 77 without hipcc.
 
@@ -46,8 +47,8 @@ def build(args, src, work, env_update, label):
     env = dict(os.environ, **env_update)
     if args.build == "make":
         shutil.copytree(src, tree)
-        run_step(f"{label}-make", ["make", "-j2", f"CC={env['CC']}"], TIMEOUT, cwd=tree, env=env,
-                 capture=False)
+        run_step(f"{label}-make", ["make", "-j2", f"CC={env['CC']}", f"CXX={env['CXX']}"],
+                 TIMEOUT, cwd=tree, env=env, capture=False)
         return tree, os.path.join(tree, args.program)
     cc, cxx = env["CC"].split(), env["CXX"].split()
     cmd = ["cmake", "-S", src, "-B", tree, "-DCMAKE_BUILD_TYPE=Release",
@@ -84,6 +85,21 @@ def check_make_dependencies(tree, env):
     print("PASS: dependency files name heat.h and the runtime headers; make rebuilds on a touch")
 
 
+def check_header_dependencies(tree, env):
+    """The dependency file of a source whose headers were translated into it names them, and
+    touching one rebuilds the source's object."""
+    deps = open(os.path.join(tree, "src", "work_a.d")).read()
+    if "include/kernels.h" not in deps:
+        raise StepError(f"src/work_a.d does not name include/kernels.h:\n{deps}")
+    time.sleep(1.1)
+    os.utime(os.path.join(tree, "include", "kernels.h"))
+    out, _ = run_step("make-after-touch", ["make", f"CXX={env['CXX']}"], TIMEOUT, cwd=tree,
+                      env=dict(os.environ, **env))
+    if "-c src/work_a.cpp" not in out:
+        raise StepError(f"touching include/kernels.h did not rebuild work_a.o:\n{out}")
+    print("PASS: dependency files name the headers translated into the sources")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--project", required=True)
@@ -92,6 +108,8 @@ def main():
     ap.add_argument("--bin", required=True, help="directory of omp2cu-cc and omp2cu-c++")
     ap.add_argument("--program", required=True, help="the executable the project builds")
     ap.add_argument("--work", required=True)
+    ap.add_argument("--make-deps", choices=["heat", "headers"],
+                    help="Make builds: the project's dependency-file checks")
     args = ap.parse_args()
     src = os.path.abspath(args.project)
     work = os.path.join(os.path.abspath(args.work), f"{os.path.basename(src)}-{args.backend}")
@@ -113,8 +131,10 @@ def main():
             print(f"PASS: {args.build} built {args.program} with omp2cu-cc/omp2cu-c++ for "
                   f"{args.backend} (not run: no GPU)")
             return 0
-        if args.build == "make":
+        if args.make_deps == "heat":
             check_make_dependencies(tree, {"CC": wrappers["CC"], "OMP2CU_BACKEND": "sim"})
+        elif args.make_deps == "headers":
+            check_header_dependencies(tree, {"CXX": wrappers["CXX"], "OMP2CU_BACKEND": "sim"})
         ref_env, label = reference_env()
         _, ref_exe = build(args, src, work, ref_env, f"ref-{label}")
         expected, _ = run_step("ref-run", [ref_exe], TIMEOUT)
