@@ -6,6 +6,7 @@
 #include "PragmaOperators.h"
 #include "Diagnostics.h"
 #include "RegionAnalysis.h"
+#include "LineDirectives.h"
 #include "SourceText.h"
 
 #include "clang/AST/ASTContext.h"
@@ -13,6 +14,7 @@
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Frontend/OpenMP/OMP.h"
 
@@ -74,6 +76,89 @@ private:
 
 } // namespace
 
+/// The text that the macro use at offset \p Use of the main file expanded to, each directive
+/// written with _Pragma on a line of its own after \p LineMark; "" if none was recorded.
+static std::string expansionText(const Expansions &X, unsigned Use, const std::string &LineMark) {
+  std::string Out;
+  bool Any = false;
+  for (const ExpandedToken &T : X.Tokens) {
+    if (T.Use != Use)
+      continue;
+    Any = true;
+    switch (T.K) {
+    case ExpandedToken::DirectiveStart:
+      Out += "\n" + LineMark + "#pragma omp"; // on the line of the macro use
+      break;
+    case ExpandedToken::DirectiveEnd:
+      Out += "\n";
+      break;
+    case ExpandedToken::Token:
+      if (T.LeadingSpace && !Out.empty() && Out.back() != '\n')
+        Out += ' ';
+      else if (!Out.empty() && Out.back() != '\n' && Out.back() != ' ' &&
+               (isAsciiIdentifierContinue(Out.back()) || Out.back() == '"') &&
+               (isAsciiIdentifierContinue(T.Text[0]) || T.Text[0] == '"'))
+        Out += ' '; // tokens that would run together
+      if (Out.size() >= 11 && StringRef(Out).ends_with("#pragma omp"))
+        Out += ' ';
+      Out += T.Text;
+      break;
+    }
+  }
+  return Any ? Out : "";
+}
+
+/// The number of directives that the macro use at offset \p Use expands to (as recorded).
+static unsigned directiveCount(const Expansions &X, unsigned Use) {
+  unsigned N = 0;
+  for (const ExpandedToken &T : X.Tokens)
+    N += T.Use == Use && T.K == ExpandedToken::DirectiveStart;
+  return N;
+}
+
+/// Whether the macro use at offset \p Use expands to directives only (as recorded).
+static bool onlyDirectives(const Expansions &X, unsigned Use) {
+  bool In = false;
+  for (const ExpandedToken &T : X.Tokens)
+    if (T.Use == Use) {
+      if (T.K == ExpandedToken::Token && !In)
+        return false;
+      In = T.K == ExpandedToken::DirectiveStart ? true : T.K == ExpandedToken::DirectiveEnd ? false : In;
+    }
+  return true;
+}
+
+void recordExpansions(Preprocessor &PP, Expansions &Out) {
+  PP.setTokenWatcher([&PP, &Out](const Token &Tok) {
+    SourceLocation L = Tok.getLocation();
+    // A directive's annotations stand where the _Pragma does: a file location when it is not
+    // in a macro.
+    bool Directive = Tok.isOneOf(tok::annot_pragma_openmp, tok::annot_pragma_openmp_end);
+    if (L.isInvalid() || (!L.isMacroID() && !Directive))
+      return;
+    const SourceManager &SM = PP.getSourceManager();
+    SourceLocation Use = SM.getExpansionLoc(L);
+    if (!SM.isWrittenInMainFile(Use))
+      return;
+    ExpandedToken T;
+    if (Tok.is(tok::annot_pragma_openmp))
+      T.K = ExpandedToken::DirectiveStart;
+    else if (Tok.is(tok::annot_pragma_openmp_end))
+      T.K = ExpandedToken::DirectiveEnd;
+    else if (Tok.isAnnotation() || Tok.is(tok::eof))
+      return;
+    // Tokens the parser gets again after backtracking are recorded once.
+    if (!Out.Seen.insert({L.getRawEncoding(), static_cast<int>(T.K)}).second)
+      return;
+    T.Use = SM.getFileOffset(Use);
+    if (T.K == ExpandedToken::Token) {
+      T.Text = PP.getSpelling(Tok);
+      T.LeadingSpace = Tok.hasLeadingSpace();
+    }
+    Out.Tokens.push_back(std::move(T));
+  });
+}
+
 std::vector<const OMPExecutableDirective *> pragmaOperatorDirectives(ASTContext &Ctx) {
   Collector C(Ctx.getSourceManager());
   C.TraverseDecl(Ctx.getTranslationUnitDecl());
@@ -81,16 +166,16 @@ std::vector<const OMPExecutableDirective *> pragmaOperatorDirectives(ASTContext 
 }
 
 bool writePragmas(ASTContext &Ctx, const std::vector<const OMPExecutableDirective *> &Ds,
-                  outofline::Edits &E) {
+                  const Expansions &X, outofline::Edits &E) {
   const SourceManager &SM = Ctx.getSourceManager();
   StringRef In = SM.getBufferData(SM.getMainFileID());
   bool Ok = true;
+  std::set<unsigned> Expanded; // macro uses replaced by their expansion
   for (const OMPExecutableDirective *D : Ds) {
     auto Fail = [&](const std::string &Why) {
       diag::error(Ctx.getDiagnostics(), D->getBeginLoc(),
                   "this directive, written with _Pragma, cannot be translated: " + Why +
-                      "; write it as a '#pragma' line, or as a macro that expands to the "
-                      "directive alone, on lines of its own");
+                      "; write it as a '#pragma' line");
       Ok = false;
     };
     // The macro use, or the _Pragma operator with its string.
@@ -104,26 +189,39 @@ bool writePragmas(ASTContext &Ctx, const std::vector<const OMPExecutableDirectiv
     unsigned End = SM.getFileOffset(Last.getEnd());
     if (Last.isTokenRange())
       End += Lexer::MeasureTokenLength(Last.getEnd(), SM, Ctx.getLangOpts());
-    // The macro use must expand to the directive alone: the statement after it.
+    // A macro use that writes more than the directive (its statement): its expansion.
+    bool More = false;
     if (const Stmt *Assoc = D->isStandaloneDirective() ? nullptr : analysis::associatedStmt(D)) {
       SourceLocation S = SM.getExpansionLoc(Assoc->getBeginLoc());
-      if (!SM.isWrittenInMainFile(S) || SM.getFileOffset(S) < End) {
-        Fail("the macro that writes it also writes what follows it");
+      More = !SM.isWrittenInMainFile(S) || SM.getFileOffset(S) < End;
+    }
+    // Code before or after the directive, or another directive, in the use; code on its lines.
+    More |= !onlyDirectives(X, B) || directiveCount(X, B) > 1 ||
+            !text::blank(In.slice(text::lineStart(In, B), B)) ||
+            !text::blank(In.slice(End, text::lineEnd(In, End)));
+    if (More || Expanded.count(B)) {
+      if (!Expanded.insert(B).second)
+        continue; // another directive of the same macro use
+      PresumedLoc P = SM.getPresumedLoc(SM.getComposedLoc(SM.getMainFileID(), End));
+      if (P.isInvalid()) {
+        Fail("its place could not be found");
         continue;
       }
-    }
-    if (!text::blank(In.slice(text::lineStart(In, B), B)) ||
-        !text::blank(In.slice(End, text::lineEnd(In, End)))) {
-      Fail("other code shares its line");
+      // The directives are numbered with the line of the use, and so are the lines after it
+      // (the directives took lines of their own).
+      std::string Mark = "#line " + std::to_string(P.getLine()) + " \"" +
+                         text::cstring(P.getFilename()) + "\"" + lines::FirstPassMark + "\n";
+      std::string Text = expansionText(X, B, Mark);
+      if (Text.empty() || E.count(B)) {
+        Fail("what its macro expands to could not be found");
+        continue;
+      }
+      E[B] = {End - B, Text + (Text.back() == '\n' ? "" : "\n") + Mark};
       continue;
     }
     std::string Text = pragmaText(SM, D);
-    if (Text.empty()) {
+    if (Text.empty() || E.count(B)) {
       Fail("its text could not be found");
-      continue;
-    }
-    if (E.count(B)) {
-      Fail("the macro that writes it writes another directive too");
       continue;
     }
     // The lines of a macro use written over several lines stay, blank.

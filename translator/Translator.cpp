@@ -192,8 +192,7 @@ private:
   const FunctionDecl *Current = nullptr;
   /// A call of the host device API in the main file (pointed at the runtime's).
   bool hostApiCall(const CallExpr *CE) const {
-    const FunctionDecl *F = CE->getDirectCallee();
-    return F && analysis::isHostDeviceApi(F->getName()) &&
+    return analysis::isHostDeviceApi(analysis::globalCalleeName(CE)) &&
            SM.isInMainFile(SM.getExpansionLoc(CE->getBeginLoc()));
   }
   void hostApiCallsIn(const Stmt *S, std::vector<const CallExpr *> &Calls) {
@@ -275,7 +274,7 @@ void qualifyHostApiCall(ASTContext &Ctx, Rewriter &RW, const CallExpr *CE,
   }
   if (Reported.insert(CE->getBeginLoc()).second)
     diag::error(Ctx.getDiagnostics(), CE->getBeginLoc(),
-                text::uneditableCall(CE->getDirectCallee()->getName()));
+                text::uneditableCall(analysis::globalCalleeName(CE)));
 }
 
 class Consumer : public ASTConsumer {
@@ -289,6 +288,8 @@ public:
   std::vector<linkage::Inclusion> Inclusions;
   /// The #include directives and the files they entered (HeaderInlining.h).
   std::vector<headers::Inclusion> HeaderIncs;
+  /// The tokens of the main file's macro uses (PragmaOperators.h).
+  pp::Expansions Expanded;
   /// The macro definitions and expansions (filled while the file is parsed).
   pp::MacroHistory Macros;
   /// Calls of the host device API in macro definitions, reported.
@@ -317,7 +318,7 @@ public:
     if (std::vector<const OMPExecutableDirective *> Ds = pp::pragmaOperatorDirectives(Ctx);
         !Ds.empty()) {
       outofline::Edits Pragmas;
-      if (pp::writePragmas(Ctx, Ds, Pragmas)) {
+      if (pp::writePragmas(Ctx, Ds, Expanded, Pragmas)) {
         StringRef In = SM.getBufferData(SM.getMainFileID());
         Result.Rewritten = outofline::applied(In, Pragmas, 0, In.size());
         Result.Ok = true;
@@ -641,6 +642,7 @@ public:
     CI.getPreprocessor().addPPCallbacks(
         pp::recordConditionals(CI.getSourceManager(), C->Conditionals));
     pp::recordMacros(CI.getPreprocessor(), C->Macros);
+    pp::recordExpansions(CI.getPreprocessor(), C->Expanded);
     headers::recordInclusions(CI.getPreprocessor(), C->HeaderIncs);
     if (Opts.SeparateCompilation)
       linkage::recordInclusions(CI.getPreprocessor(), C->Inclusions);

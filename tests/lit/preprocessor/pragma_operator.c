@@ -1,11 +1,11 @@
-// Directives written with the _Pragma operator, directly or through macros, in target regions and
-// data directives: a pass writes each as the `#pragma` line the preprocessor made of it, in place
-// of the macro use (lines stay), and the file is translated from that text. A macro use must
-// stand on lines of its own and expand to one directive alone.
+// Directives written with _Pragma, directly or through macros, in target regions and data
+// directives: a pass writes each as the `#pragma` line the preprocessor made of it where the use
+// was (lines stay); a use that writes more (a loop header, two directives) or shares its line is
+// replaced by its expansion, each directive on a line of its own numbered with the use's line.
 // RUN: %omp2cu %s -o - | FileCheck %s
-// RUN: not %omp2cu %s -o %t.cu -- -DLOOP 2>&1 | FileCheck --check-prefix=LOOP %s
-// RUN: not %omp2cu %s -o %t.cu -- -DLINE 2>&1 | FileCheck --check-prefix=LINE %s
-// RUN: not %omp2cu %s -o %t.cu -- -DTWO 2>&1 | FileCheck --check-prefix=TWO %s
+// RUN: %omp2cu %s -o %t.cu -- -DLOOP && %nochecks %t.cu | FileCheck --check-prefix=LOOP %s
+// RUN: %omp2cu %s -o %t.cu -- -DLINE && %nochecks %t.cu | FileCheck --check-prefix=LINE %s
+// RUN: %omp2cu %s -o %t.cu -- -DTWO && %nochecks %t.cu | FileCheck --check-prefix=TWO %s
 #define STR(x) #x
 #define OMP(directive) _Pragma(STR(omp directive))
 
@@ -42,14 +42,17 @@ void loop(int n, double *a) {
   PARFOR(n)
     a[i] += 1;
 }
-// LOOP: pragma_operator.c:[[@LINE-3]]:3: error: this directive, written with _Pragma, cannot be translated: the macro that writes it also writes what follows it
+// LOOP: loop_L[[@LINE-3]]_kernel: '#pragma omp target teams distribute parallel for map(tofrom: a[0:n])' at pragma_operator.c:[[@LINE-3]]
+// LOOP: a[i] += 1;
 #endif
 
 #ifdef LINE
 void line(int n, double *a) {
   a[0] = 1; OMP(target update to(a[0:n]))
 }
-// LINE: pragma_operator.c:[[@LINE-2]]:13: error: this directive, written with _Pragma, cannot be translated: other code shares its line
+// LINE: a[0] = 1;
+// LINE-NEXT: { // omp2cu: '#pragma omp target update to(a[0:n])'
+// LINE-NEXT: const omp2cu::host::Where omp2cu_where{"target update", "pragma_operator.c", [[@LINE-4]]};
 #endif
 
 #ifdef TWO
@@ -57,5 +60,6 @@ void line(int n, double *a) {
 void two(int n, double *a) {
   TWICE
 }
-// TWO: pragma_operator.c:[[@LINE-2]]:3: error: this directive, written with _Pragma, cannot be translated: the macro that writes it writes another directive too
+// TWO: omp2cu::host::update_to(a, 0, n,
+// TWO: omp2cu::host::update_to(a, 0, 1,
 #endif
