@@ -40,9 +40,9 @@ public:
   /// omp_get_num_teams there, so it calls the runtime's function of the name, which answers as
   /// the host OpenMP runtime does.
   bool VisitCallExpr(CallExpr *CE) {
-    const FunctionDecl *F = CE->getDirectCallee();
-    if (!F || !F->getDeclContext()->isTranslationUnit() || !F->getName().starts_with("omp_") ||
-        !(analysis::isDeviceOmpApi(F->getName()) || analysis::isHostDeviceApi(F->getName())) ||
+    StringRef Name = analysis::globalCalleeName(CE);
+    if (!Name.starts_with("omp_") ||
+        !(analysis::isDeviceOmpApi(Name) || analysis::isHostDeviceApi(Name)) ||
         !inTeamsRegion(CE))
       return true;
     SourceLocation L = text::editableLoc(SM, CE->getBeginLoc());

@@ -68,6 +68,19 @@ bool isDeviceOmpApi(llvm::StringRef Name) {
   return Names.contains(Name);
 }
 
+llvm::StringRef globalCalleeName(const CallExpr *CE) {
+  if (const FunctionDecl *F = CE->getDirectCallee())
+    return F->getDeclContext()->getRedeclContext()->isTranslationUnit() ? F->getName() : "";
+  const auto *ULE = dyn_cast<UnresolvedLookupExpr>(CE->getCallee()->IgnoreParenImpCasts());
+  if (!ULE || ULE->getQualifier() || !ULE->getName().isIdentifier())
+    return "";
+  for (const NamedDecl *D : ULE->decls())
+    if (isa<FunctionDecl>(D->getUnderlyingDecl()) &&
+        D->getDeclContext()->getRedeclContext()->isTranslationUnit())
+      return ULE->getName().getAsIdentifierInfo()->getName();
+  return "";
+}
+
 bool isHostDeviceApi(llvm::StringRef Name) {
   static const llvm::StringSet<> Names = {
       "omp_target_alloc",         "omp_target_free",         "omp_target_is_present",
@@ -88,13 +101,11 @@ std::string deviceArg(ASTContext &Ctx, const OMPDeviceClause *C) {
   Rewriter RW(const_cast<SourceManager &>(SM), Ctx.getLangOpts());
   std::function<void(const Stmt *)> Qualify = [&](const Stmt *S) {
     if (const auto *CE = dyn_cast<CallExpr>(S))
-      if (const FunctionDecl *F = CE->getDirectCallee())
-        if (isHostDeviceApi(F->getName()))
-          if (SourceLocation L = text::editableLoc(SM, CE->getBeginLoc()); L.isValid())
-            RW.InsertTextBefore(L, "omp2cu::");
-          else
-            diag::error(Ctx.getDiagnostics(), CE->getBeginLoc(),
-                        text::uneditableCall(F->getName()));
+      if (StringRef Name = globalCalleeName(CE); isHostDeviceApi(Name))
+        if (SourceLocation L = text::editableLoc(SM, CE->getBeginLoc()); L.isValid())
+          RW.InsertTextBefore(L, "omp2cu::");
+        else
+          diag::error(Ctx.getDiagnostics(), CE->getBeginLoc(), text::uneditableCall(Name));
     for (const Stmt *Ch : S->children())
       if (Ch)
         Qualify(Ch);

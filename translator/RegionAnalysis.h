@@ -105,6 +105,12 @@ HostFallback hostFallback(clang::ASTContext &Ctx, const clang::OMPExecutableDire
 /// captured copy (`.capture_expr.`, whose source range is not the argument's); \p E otherwise.
 const clang::Expr *uncaptured(const clang::Expr *E);
 
+/// The name of the function at namespace scope that \p CE calls: its direct callee, or in a
+/// template, where arguments that depend on its parameters leave the call unresolved, the name
+/// whose lookup found such a function (`omp_target_is_present(ptr, d)` with `T *ptr`); "" if
+/// neither.
+llvm::StringRef globalCalleeName(const clang::CallExpr *CE);
+
 /// True for the OpenMP API functions the device runtime answers in kernels.
 bool isDeviceOmpApi(llvm::StringRef Name);
 /// True for the host device-memory API the runtime provides in namespace
