@@ -98,9 +98,7 @@ static std::string expansionText(const Expansions &X, unsigned Use, const std::s
       else if (!Out.empty() && Out.back() != '\n' && Out.back() != ' ' &&
                (isAsciiIdentifierContinue(Out.back()) || Out.back() == '"') &&
                (isAsciiIdentifierContinue(T.Text[0]) || T.Text[0] == '"'))
-        Out += ' '; // tokens that would run together
-      if (Out.size() >= 11 && StringRef(Out).ends_with("#pragma omp"))
-        Out += ' ';
+        Out += ' '; // tokens that would run together ("#pragma omp" and the directive too)
       Out += T.Text;
       break;
     }

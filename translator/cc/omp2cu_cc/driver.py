@@ -21,7 +21,8 @@ from .tools import Toolchain, std_matches
 # translator's front end (clang 19) must accept too. These are clang's errors, by default, for
 # what gcc 12 accepts with at most a warning; they stay warnings in the translator, and the
 # compile of the generated file gives gcc's own verdict. The user's -W options come after them.
-GNU_RELAXED = ["-Wno-error=missing-template-arg-list-after-template-kw", "-Wno-error=register",
+GNU_RELAXED = ["-Wno-unknown-warning-option",  # the user's gcc-only -W names
+               "-Wno-error=missing-template-arg-list-after-template-kw", "-Wno-error=register",
                "-Wno-error=c++11-narrowing", "-Wno-error=c++11-narrowing-const-reference",
                "-Wno-error=reserved-user-defined-literal", "-Wno-error=enum-constexpr-conversion",
                "-Wno-error=invalid-constexpr", "-Wno-error=non-pod-varargs",

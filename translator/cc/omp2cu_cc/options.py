@@ -47,10 +47,10 @@ LINK_RELEVANT = re.compile(r"-fsanitize.*|-fno-sanitize.*|-flto.*|-fno-lto|-fpro
 F_FOR_TRANSLATOR = {"-fsigned-char", "-funsigned-char", "-fms-extensions", "-fshort-wchar",
                     "-fgnu89-inline", "-fno-gnu89-inline"}
 # Warning options that apply to the translator's front end as well (clang knows most of gcc's
-# names; unknown ones are ignored). Not -Werror: the translator is not the compiler whose
-# warnings a build makes errors (the backend compiler is), and clang warns where gcc does not.
+# names; the translator ignores the others, see driver.GNU_RELAXED). Not -Werror: the
+# translator is not the compiler whose warnings a build makes errors (the backend compiler is),
+# and clang warns where gcc does not.
 TRANSLATOR_WARNING = re.compile(r"-W(?!error$)(?!no-error$)(?![alp],)[^,]+$")
-UNKNOWN_WARNING = "-Wno-unknown-warning-option"
 # Options that print something about the host compiler: answered by it.
 QUERY = re.compile(r"-dumpversion$|-dumpfullversion$|-dumpmachine$|-print-.*|--print-.*")
 
@@ -302,8 +302,6 @@ class _Parser:
         elif a.startswith(("-W", "-f", "-m", "-pedantic")) or a == "-ansi":
             o.cflags.append(a)
             if TRANSLATOR_WARNING.match(a):
-                if not o.translator_flags or o.translator_flags[0] != UNKNOWN_WARNING:
-                    o.translator_flags.insert(0, UNKNOWN_WARNING)  # gcc's own -W names
                 o.translator_flags.append(a)
             if a in F_FOR_TRANSLATOR:
                 o.translator_flags.append(a)
