@@ -314,7 +314,7 @@ std::string emitStandaloneData(ASTContext &Ctx, const OMPExecutableDirective *D)
   // Pointer members of mapped structs point to their sections on the device (after all maps:
   // the struct may come after its member in the clauses).
   Body += Attach;
-  std::string Out = undeferredTask(C.Depend, Ind) +
+  std::string Out = undeferredTask(C.Depend, Ind, analysis::dependNeedsTaskBody(D)) +
                     fmt::format("{{ // omp2cu: '#pragma omp {}'\n", text::directiveText(Ctx, D));
   Out += fmt::format("{}  const omp2cu::host::Where omp2cu_where{{{}}};\n", Ind,
                      where(Ctx, D, Name));

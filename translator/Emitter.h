@@ -95,12 +95,21 @@ std::string emitStandaloneData(clang::ASTContext &Ctx, const clang::OMPExecutabl
 bool emitDataRegion(clang::ASTContext &Ctx, const clang::OMPExecutableDirective *D,
                     std::string &Open, std::string &Close);
 
+/// The directive for the host fallback of \p D (analysis::hostFallback): the construct without
+/// `target` and without the clauses that only `target` (or a dropped `teams`) takes; "" when
+/// nothing is left (a plain `target`, or a `teams` that runs as one team).
+std::string hostDirective(clang::ASTContext &Ctx, const clang::OMPExecutableDirective *D);
+
 /// What goes before the host code of a target task with the depend clauses \p Depend (empty:
 /// nothing): an undeferred task with them, so that the code waits for the tasks it depends on
 /// (e.g. a host task with depend(out:)). The target task itself runs synchronously, `nowait` or
-/// not; once it is done the tasks that depend on it may start. Every variable stays shared.
-/// \p Indent continues the line for the statement that follows.
-std::string undeferredTask(const std::string &Depend, const std::string &Indent);
+/// not; once it is done the tasks that depend on it may start (they are created after it). With
+/// \p WithBody (analysis::dependNeedsTaskBody: mutexinoutset, inoutset) the task's body is the
+/// statement that follows, every variable shared, so that the mutual exclusion covers it;
+/// otherwise the task is empty and the construct follows it, nested in no host construct (a host
+/// fallback's `teams` may not be). \p Indent continues the line for the statement that follows.
+std::string undeferredTask(const std::string &Depend, const std::string &Indent,
+                           bool WithBody);
 
 /// Comments out the `declare target` pragmas of the main file in \p RW: omp2cu
 /// has made their functions and variables available on the device, and a host

@@ -137,8 +137,8 @@ bool usesVarsDeclaredIn(const SourceManager &SM, const Stmt *S, SourceLocation B
   return false;
 }
 
-/// The directive for the host fallback (analysis::hostFallback): the construct without `target`
-/// and without the clauses that only `target` takes.
+} // namespace
+
 std::string hostDirective(ASTContext &Ctx, const OMPExecutableDirective *D) {
   analysis::HostFallback F = analysis::hostFallback(Ctx, D);
   const std::string &Name = F.Name;
@@ -183,8 +183,6 @@ std::string hostDirective(ASTContext &Ctx, const OMPExecutableDirective *D) {
   }
   return "#pragma omp " + Name + Clauses;
 }
-
-} // namespace
 
 std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan &P,
                        const TeamSharingPlan &TS, const std::string &FallbackStmt,
@@ -339,14 +337,19 @@ std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan 
     Body = fmt::format("{{ const int omp2cu_device = ({}); // the device clause, evaluated once\n"
                        "{}{}\n{}}}",
                        R.Device, In, Body, In);
-  return undeferredTask(R.Depend, In) + Body;
+  return undeferredTask(R.Depend, In, analysis::dependNeedsTaskBody(R.Root->D)) + Body;
 }
 
-std::string undeferredTask(const std::string &Depend, const std::string &Indent) {
+std::string undeferredTask(const std::string &Depend, const std::string &Indent,
+                           bool WithBody) {
   if (Depend.empty())
     return "";
-  return "#pragma omp task if(0) default(shared)" + Depend +
-         " // omp2cu: the target task runs here, after the tasks it depends on\n" + Indent;
+  if (WithBody)
+    return "#pragma omp task if(0) default(shared)" + Depend +
+           " // omp2cu: the target task runs here, after the tasks it depends on\n" + Indent;
+  return "#pragma omp task if(0)" + Depend +
+         " // omp2cu: waits for the tasks the target task depends on; it then runs here\n" +
+         Indent + "{}\n" + Indent;
 }
 
 } // namespace omp2cu::emit

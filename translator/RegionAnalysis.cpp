@@ -291,6 +291,33 @@ const Expr *uncaptured(const Expr *E) {
   return E;
 }
 
+bool dependNeedsTaskBody(const OMPExecutableDirective *D) {
+  for (const auto *Dep : D->getClausesOfKind<OMPDependClause>())
+    if (Dep->getDependencyKind() == OMPC_DEPEND_mutexinoutset ||
+        Dep->getDependencyKind() == OMPC_DEPEND_inoutset)
+      return true;
+  return false;
+}
+
+/// True if \p S holds a construct that binds to a `teams` region: distribute (alone or as the
+/// first leaf of a combined construct) or `loop` closely nested in it. Nested target regions
+/// have their own.
+static bool holdsTeamsWork(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+    if (isOpenMPTargetExecutionDirective(D->getDirectiveKind()))
+      return false;
+    if (isOpenMPDistributeDirective(D->getDirectiveKind()) ||
+        D->getDirectiveKind() == llvm::omp::OMPD_loop)
+      return true;
+  }
+  for (const Stmt *Ch : S->children())
+    if (holdsTeamsWork(Ch))
+      return true;
+  return false;
+}
+
 HostFallback hostFallback(ASTContext &Ctx, const OMPExecutableDirective *D) {
   HostFallback F;
   std::vector<llvm::omp::Directive> Leaves;
@@ -301,18 +328,30 @@ HostFallback hostFallback(ASTContext &Ctx, const OMPExecutableDirective *D) {
     F.Name += (F.Name.empty() ? "" : " ") + llvm::omp::getOpenMPDirectiveName(Leaf).str();
   if (Leaves.empty() || Leaves.front() != llvm::omp::OMPD_teams)
     return F;
-  bool InHostConstruct = false;
+  // A depend clause that needs the construct inside an undeferred task (undeferredTask) nests it
+  // in that task.
+  bool InHostConstruct = dependNeedsTaskBody(D);
+  // (The `target` of a `teams` nested in it does not stay on the host, but its depend clauses
+  // may put the fallback in a task.)
   for (DynTypedNodeList P = Ctx.getParents(*D); !P.empty() && !P[0].get<FunctionDecl>();
        P = Ctx.getParents(P[0]))
     if (const auto *Outer = P[0].get<OMPExecutableDirective>())
-      InHostConstruct |= !isa<OMPTargetDataDirective>(Outer);
+      InHostConstruct |= isa<OMPTargetDirective>(Outer) ? dependNeedsTaskBody(Outer)
+                                                         : !isa<OMPTargetDataDirective>(Outer);
   if (!InHostConstruct)
     return F;
-  F.Ok = Leaves.size() >= 2 &&
-         (Leaves[1] == llvm::omp::OMPD_distribute || Leaves[1] == llvm::omp::OMPD_loop);
-  F.TeamsDropped = F.Ok;
-  if (F.Ok)
+  F.TeamsDropped = true;
+  if (Leaves.size() >= 2 &&
+      (Leaves[1] == llvm::omp::OMPD_distribute || Leaves[1] == llvm::omp::OMPD_loop)) {
     F.Name = Leaves.back() == llvm::omp::OMPD_simd ? "parallel for simd" : "parallel for";
+    return F;
+  }
+  // `target teams` (or `target teams parallel ...` as nested constructs): one team runs the
+  // region, which OpenMP allows (num_teams is an upper bound), unless the region distributes
+  // work over the teams: `distribute` outside `teams` is no host construct.
+  F.Ok = Leaves.size() == 1 && !holdsTeamsWork(D->getInnermostCapturedStmt()->getCapturedStmt());
+  if (F.Ok)
+    F.Name.clear();
   return F;
 }
 
@@ -469,11 +508,6 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
         // `simd` of a combined construct: the kernel only runs when it is
         // true, so there they are true as well.
         R.IfCond = Cond;
-        if (!hostFallback(Ctx, D).Ok)
-          error(Cl->getBeginLoc(),
-                "'if' on this construct inside a host OpenMP construct is not supported yet: its "
-                "host fallback would nest 'teams' in it (only 'teams distribute ...' can run "
-                "there, as 'parallel for ...')");
       } else if (!IsRoot && (C.Leaves & LeafParallel) &&
                  (IC->getNameModifier() == llvm::omp::OMPD_parallel ||
                   IC->getNameModifier() == llvm::omp::OMPD_unknown)) {
@@ -619,6 +653,12 @@ Analyzer::buildConstruct(const OMPExecutableDirective *D, const Construct *Paren
   if (const auto *CD = dyn_cast<OMPCriticalDirective>(D))
     C->CriticalName = CD->getDirectiveName().getAsString();
   parseClauses(D, *C, IsRoot);
+  if ((IsRoot || (Parent->D && isa<OMPTargetDirective>(Parent->D))) && !hostFallback(Ctx, D).Ok)
+    error(D->getBeginLoc(),
+          "this construct inside a host OpenMP construct (or with a 'depend' clause of type "
+          "'mutexinoutset' or 'inoutset') is not supported yet: its host fallback would nest "
+          "'teams' in it, and the 'distribute' or 'loop' of its region cannot run outside "
+          "'teams'");
 
   const Stmt *S = associatedStmt(D);
   if (C->Sync != SyncKind::None) {

@@ -89,17 +89,26 @@ std::string clauseArg(clang::ASTContext &Ctx, const clang::OMPClause *Cl,
 /// array section of a member (s.u[0:n]), which g++ does not parse there, and returns "".
 std::string dependClause(clang::ASTContext &Ctx, const clang::OMPClause *Cl);
 
-/// How the host fallback of target construct \p D (its `if(target:)` false) runs: its leaf
-/// constructs after `target`. The fallback stays where the construct was, and `teams` may not be
-/// nested in a host OpenMP construct (target data aside: it becomes runtime calls), so there
+/// How the host fallback of target construct \p D (its `if(target:)` false, or the initial device)
+/// runs: its leaf constructs after `target` (\p D may also be a `teams` construct in a plain
+/// `target` region, which the fallback of that region runs). The fallback stays where the construct was, and
+/// `teams` may not be nested in a host OpenMP construct (target data aside: it becomes runtime
+/// calls; a depend clause that needs an undeferred task around the construct counts), so there
 /// "teams distribute [parallel for] [simd]" runs as "parallel for [simd]": the same iterations
-/// with the same clauses, but for those only teams and distribute take (TeamsDropped).
+/// with the same clauses, but for those only teams and distribute take (TeamsDropped), and a
+/// plain `teams` runs as one team (Name ""), unless its region holds a `distribute` or `loop`
+/// that binds to it (Ok false: no host form).
 struct HostFallback {
   std::string Name;          ///< "teams distribute parallel for"; "" for a plain `target`
-  bool TeamsDropped = false; ///< "parallel for [simd]" in place of "teams distribute ..."
+  bool TeamsDropped = false; ///< "parallel for [simd]" or one team in place of "teams ..."
   bool Ok = true;            ///< false: `teams` in such a place, in another form
 };
 HostFallback hostFallback(clang::ASTContext &Ctx, const clang::OMPExecutableDirective *D);
+
+/// True when a depend clause of \p D has a dependence type (mutexinoutset, inoutset) that needs
+/// the target task's own body inside the undeferred task that orders it (emit::undeferredTask);
+/// for in, out and inout an empty undeferred task before the construct orders it as well.
+bool dependNeedsTaskBody(const clang::OMPExecutableDirective *D);
 
 /// The expression as written where Clang replaced a clause's argument by a reference to a
 /// captured copy (`.capture_expr.`, whose source range is not the argument's); \p E otherwise.

@@ -474,6 +474,24 @@ public:
       // only empty trees), which emptied fallbacks and crashed insertions.
       for (const CallExpr *CE : FoundOf[I]->HostApiCalls)
         qualifyHostApiCall(Ctx, HostRW, CE, HostQualified, MacroCallsReported);
+      // A `teams` in a plain `target` region nested in a host construct: its host form.
+      for (const auto &Ch : R.Root->Children)
+        if (Ch->D && analysis::hostFallback(Ctx, Ch->D).TeamsDropped) {
+          SourceLocation B = Ch->D->getBeginLoc(), End = Ch->D->getEndLoc();
+          if (B.isMacroID() || End.isMacroID()) {
+            diag::error(DE, B,
+                        "this 'teams' construct, written in a macro, cannot run in the host "
+                        "fallback of its target region inside a host OpenMP construct; "
+                        "this is not supported yet");
+            continue;
+          }
+          std::string Host = emit::hostDirective(Ctx, Ch->D);
+          HostRW.ReplaceText(CharSourceRange::getCharRange(B, End),
+                             Host.empty() ? "// omp2cu: '#pragma omp " +
+                                                text::directiveText(Ctx, Ch->D) +
+                                                "' runs as one team on the host"
+                                          : Host);
+        }
       std::string Fallback =
           text::rewritten(HostRW, text::stmtRange(Ctx, analysis::associatedStmt(R.Root->D)));
       std::string Indent = text::indentOf(SM, R.Root->D->getBeginLoc());
