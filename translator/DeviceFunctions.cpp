@@ -75,7 +75,13 @@ struct Marker {
       error(CE->getBeginLoc(), "indirect calls are not supported in target regions");
       return;
     }
-    if (F->getBuiltinID() || F->getName().starts_with("omp_"))
+    if (analysis::isOmpRoutine(F)) {
+      if (!analysis::isKernelOmpRoutine(F->getName()))
+        error(CE->getBeginLoc(), "OpenMP routine '" + analysis::ompRoutineName(F->getName()).str() +
+                                     "' is not supported in target regions yet");
+      return;
+    }
+    if (F->getBuiltinID())
       return;
     for (const FunctionDecl *D : F->redecls())
       if (D->hasAttr<OMPDeclareVariantAttr>()) {
@@ -193,12 +199,12 @@ struct Marker {
         analysis::rewriteAssert(Ctx, CE, &RW);
       if (InFunction)
         if (const FunctionDecl *F = CE->getDirectCallee())
-          if (F->getName().starts_with("omp_")) {
+          if (analysis::isOmpRoutine(F)) {
             SourceLocation L = text::editableLoc(SM, CE->getBeginLoc());
             if (L.isInvalid())
               error(CE->getBeginLoc(), text::uneditableCall(F->getName()));
             else if (Qualified.insert(L).second) // a macro may expand its argument twice
-              RW.InsertTextBefore(L, "omp2cu::");
+              RW.InsertTextAfter(L, "omp2cu::"); // next to the name, after a cast put there
           }
     }
     if (InFunction)

@@ -202,6 +202,10 @@ public:
       add(D->getBeginLoc());
     return true;
   }
+  bool VisitOMPRequiresDecl(OMPRequiresDecl *D) {
+    add(D->getLocation());
+    return true;
+  }
   bool VisitFunctionDecl(FunctionDecl *F) {
     if (F->doesThisDeclarationHaveABody() &&
         OMPDeclareTargetDeclAttr::isDeclareTargetDeclaration(F))

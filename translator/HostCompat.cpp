@@ -47,7 +47,7 @@ public:
       return true;
     SourceLocation L = text::editableLoc(SM, CE->getBeginLoc());
     if (L.isValid() && SM.isInMainFile(L) && Qualified.insert(L).second)
-      RW.InsertTextBefore(L, "omp2cu::");
+      RW.InsertTextAfter(L, "omp2cu::"); // next to the name, after a cast put there
     return true;
   }
 

@@ -160,13 +160,13 @@ public:
     if (analysis::rewriteAssert(Ctx, CE, &W))
       return true;
     if (const FunctionDecl *F = CE->getDirectCallee())
-      if (F->getName().starts_with("omp_")) {
+      if (analysis::isOmpRoutine(F)) {
         SourceLocation L = text::editableLoc(W.getSourceMgr(), CE->getBeginLoc());
         if (L.isInvalid())
           diag::error(Ctx.getDiagnostics(), CE->getBeginLoc(),
                       text::uneditableCall(F->getName()));
         else if (Done.insert(L).second) // a macro may expand its argument twice
-          W.InsertTextBefore(L, analysis::isDeviceOmpApi(F->getName()) ? Prefix : "omp2cu::");
+          W.InsertTextAfter(L, analysis::isDeviceOmpApi(analysis::ompRoutineName(F->getName())) ? Prefix : "omp2cu::");
       }
     return true;
   }

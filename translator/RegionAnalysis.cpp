@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Analyzer.h"
+#include "Requires.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/DeclCXX.h"
@@ -79,6 +80,25 @@ llvm::StringRef globalCalleeName(const CallExpr *CE) {
         D->getDeclContext()->getRedeclContext()->isTranslationUnit())
       return ULE->getName().getAsIdentifierInfo()->getName();
   return "";
+}
+
+llvm::StringRef ompRoutineName(llvm::StringRef Name) {
+  return Name.split('[').first.split('$').first;
+}
+
+bool isKernelOmpRoutine(llvm::StringRef Name) {
+  static const llvm::StringSet<> Names = {
+      "omp_get_initial_device", "omp_alloc",  "omp_aligned_alloc",  "omp_calloc",
+      "omp_aligned_calloc",     "omp_free",   "omp_init_allocator", "omp_destroy_allocator"};
+  Name = ompRoutineName(Name);
+  return isDeviceOmpApi(Name) || Names.contains(Name);
+}
+
+bool isOmpRoutine(const FunctionDecl *F) {
+  if (!F->getName().starts_with("omp_"))
+    return false;
+  const FunctionDecl *Def = F->getDefinition();
+  return !Def || Def->getASTContext().getSourceManager().isInSystemHeader(Def->getLocation());
 }
 
 bool isHostDeviceApi(llvm::StringRef Name) {
@@ -555,8 +575,10 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
       }
       if ((K == OMPC_DEFAULTMAP_pointer || K == OMPC_DEFAULTMAP_unknown) &&
           (M == OMPC_DEFAULTMAP_MODIFIER_alloc || M == OMPC_DEFAULTMAP_MODIFIER_to ||
-           M == OMPC_DEFAULTMAP_MODIFIER_from || M == OMPC_DEFAULTMAP_MODIFIER_tofrom))
-        error(Cl->getBeginLoc(), "defaultmap that maps pointers themselves is not supported; "
+           M == OMPC_DEFAULTMAP_MODIFIER_from || M == OMPC_DEFAULTMAP_MODIFIER_tofrom) &&
+          !requirement::pointersMapThemselves(Ctx))
+        error(Cl->getBeginLoc(), "defaultmap that maps pointers themselves is not supported "
+                                 "without 'requires unified_address' or 'unified_shared_memory'; "
                                  "map the data they point to with array sections");
       break;
     }

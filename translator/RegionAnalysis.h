@@ -122,6 +122,17 @@ llvm::StringRef globalCalleeName(const clang::CallExpr *CE);
 
 /// True for the OpenMP API functions the device runtime answers in kernels.
 bool isDeviceOmpApi(llvm::StringRef Name);
+/// The routine's name without the suffix of a declare variant of it (clang's omp.h defines
+/// `omp_is_initial_device` for the host in `begin declare variant`: a call resolves to
+/// `omp_is_initial_device$ompvariant$...`).
+llvm::StringRef ompRoutineName(llvm::StringRef Name);
+/// True for the OpenMP API functions a kernel may call: isDeviceOmpApi, whose answers depend on
+/// where in the kernel they are called, and those the device runtime provides once in namespace
+/// omp2cu (omp_get_initial_device, the memory-allocator routines of device/allocator.h).
+bool isKernelOmpRoutine(llvm::StringRef Name);
+/// True when \p F is a routine of the OpenMP API: named omp_*, and declared by <omp.h> (a system
+/// header) or by the program without a definition (an old C program's own prototype).
+bool isOmpRoutine(const clang::FunctionDecl *F);
 /// True for the host device-memory API the runtime provides in namespace
 /// omp2cu (omp_target_alloc, omp_get_num_devices, ...).
 bool isHostDeviceApi(llvm::StringRef Name);

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Analyzer.h"
+#include "Requires.h"
 #include "ThisCapture.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -326,6 +327,11 @@ bool parseListItem(ASTContext &Ctx, const Expr *E, RegionVar &V) {
   }
   QualType T = V.Var->getType().getNonReferenceType();
   if (T->isPointerType()) {
+    if (V.WholeObject && requirement::pointersMapThemselves(Ctx)) {
+      // The pointer variable itself, whose value is usable on the device (unified addresses).
+      V.K = RegionVar::MappedObject;
+      return true;
+    }
     if (V.WholeObject) {
       diag::error(DE, E->getBeginLoc(),
                   "map of pointer '" + V.Var->getName().str() +
@@ -600,7 +606,8 @@ void Analyzer::collectVars() {
     } else if (TargetFirstprivate.count(V) || DevicePtrs.count(V) ||
                DM == OMPC_DEFAULTMAP_MODIFIER_firstprivate) {
       RV.K = RegionVar::ByValue; // pointers too: their value, untranslated
-    } else if (T->isPointerType()) {
+    } else if (T->isPointerType() &&
+               !(DM != OMPC_DEFAULTMAP_MODIFIER_unknown && requirement::pointersMapThemselves(Ctx))) {
       RV.K = RegionVar::Pointer;
     } else if (DM == OMPC_DEFAULTMAP_MODIFIER_alloc || DM == OMPC_DEFAULTMAP_MODIFIER_to ||
                DM == OMPC_DEFAULTMAP_MODIFIER_from || DM == OMPC_DEFAULTMAP_MODIFIER_tofrom ||

@@ -19,6 +19,7 @@
 #include "LocalMacros.h"
 #include "Planner.h"
 #include "RegionAnalysis.h"
+#include "Requires.h"
 #include "SourceText.h"
 #include "TeamSharing.h"
 #include "ThisCapture.h"
@@ -268,8 +269,8 @@ void qualifyHostApiCall(ASTContext &Ctx, Rewriter &RW, const CallExpr *CE,
                         std::set<SourceLocation> &Done, std::set<SourceLocation> &Reported) {
   const SourceManager &SM = Ctx.getSourceManager();
   if (SourceLocation L = text::editableLoc(SM, CE->getBeginLoc()); L.isValid()) {
-    if (Done.insert(L).second)
-      RW.InsertTextBefore(L, "omp2cu::");
+    if (Done.insert(L).second) // after a cast inserted there (CCompat): next to the name
+      RW.InsertTextAfter(L, "omp2cu::");
     return;
   }
   if (Reported.insert(CE->getBeginLoc()).second)
@@ -294,6 +295,8 @@ public:
   pp::MacroHistory Macros;
   /// Calls of the host device API in macro definitions, reported.
   std::set<SourceLocation> MacroCallsReported;
+  /// What goes before everything else in the output (requirement::rewrite).
+  std::string TopOfFile;
   /// Where HostRW points calls of the host device API at the runtime's (each place once).
   std::set<SourceLocation> HostQualified;
 
@@ -342,6 +345,7 @@ public:
     FileID Main = SM.getMainFileID();
     Result.Original = SM.getBufferData(Main).str();
     Result.UsesOffload = !F.Regions.empty() || !F.DataRegions.empty() || !F.Standalone.empty() ||
+                         !requirement::directives(Ctx).empty() ||
                          !F.DeclareTargetVars.empty() || !F.HostApiCalls.empty() ||
                          !devfn::exportedDeclareTargetFunctions(Ctx).empty() || !F.Ok;
     if (Opts.SkipPlain && !Result.UsesOffload) {
@@ -557,8 +561,9 @@ public:
       HostRW.InsertTextBefore(SM.getLocForStartOfFile(Main),
                               devfn::headerDeclarationsPrologue());
     HostRW.InsertTextBefore(SM.getLocForStartOfFile(Main),
-                            "#include <omp2cu/omp2cu.h> // omp2cu: device runtime and host "
-                            "data environment\n" + LockDecls);
+                            TopOfFile +
+                                "#include <omp2cu/omp2cu.h> // omp2cu: device runtime and host "
+                                "data environment\n" + LockDecls);
     const RewriteBuffer *B = HostRW.getRewriteBufferFor(Main);
     Result.Output = B ? std::string(B->begin(), B->end())
                       : SM.getBufferData(Main).str();
@@ -610,6 +615,7 @@ private:
     for (const CallExpr *CE : F.HostApiCalls)
       qualifyHostApiCall(Ctx, HostRW, CE, HostQualified, MacroCallsReported);
     emit::commentOutDeclareTarget(Ctx, HostRW);
+    Ok &= requirement::rewrite(Ctx, HostRW, requirement::directives(Ctx), TopOfFile);
     // Declare target variables: their device copies, registered at start-up.
     std::string Reg;
     for (const VarDecl *V : F.DeclareTargetVars) {

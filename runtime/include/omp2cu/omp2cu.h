@@ -40,6 +40,7 @@
 
 #include "omp2cu/types.h"
 
+#include "omp2cu/device/allocator.h"
 #include "omp2cu/device/api.h"
 #include "omp2cu/device/assert.h"
 #include "omp2cu/device/atomic.h"

@@ -111,6 +111,27 @@ int main(int argc, char **argv) {
   } else if (!std::strcmp(What, "exit_overlap")) {
     host::enter_data(A, 0, 10, MapKind::To, 0, "A", {"target enter data", "input.c", 16});
     host::exit_data(A, 5, 10, MapKind::From, 0, "B", {"target exit data", "input.c", 17});
+  } else if (!std::strcmp(What, "double_free")) {
+    void *P = omp2cu::omp_target_alloc(64, 0);
+    omp2cu::omp_target_free(P, 0);
+    omp2cu::omp_target_free(P, 0);
+  } else if (!std::strcmp(What, "free_interior")) {
+    char *P = static_cast<char *>(omp2cu::omp_target_alloc(64, 0));
+    omp2cu::omp_target_free(P + 16, 0);
+  } else if (!std::strcmp(What, "free_other_device")) {
+    void *P = omp2cu::omp_target_alloc(64, omp2cu::omp_get_initial_device());
+    omp2cu::omp_target_free(P, 0);
+  } else if (!std::strcmp(What, "memcpy_overrun")) {
+    void *P = omp2cu::omp_target_alloc(64, 0);
+    if (omp2cu::omp_target_memcpy(P, A, 64, 0, 0, 0, omp2cu::omp_get_initial_device()) != 0)
+      return 3; // Fits.
+    omp2cu::omp_target_memcpy(P, A, 16, 56, 0, 0, omp2cu::omp_get_initial_device());
+  } else if (!std::strcmp(What, "memcpy_rect_overrun")) {
+    host::enter_data(A, 0, 10, MapKind::To, 0, "A", {"target enter data", "input.c", 18});
+    int *D = static_cast<int *>(host::device_table(0).lookup(A)); // 10 ints: 3x4 do not fit
+    const std::size_t Vol[2] = {3, 4}, Off[2] = {0, 0}, DDims[2] = {3, 4}, SDims[2] = {4, 4};
+    omp2cu::omp_target_memcpy_rect(A + 20, D, sizeof(int), 2, Vol, Off, Off, DDims, SDims,
+                                   omp2cu::omp_get_initial_device(), 0);
   } else if (!std::strcmp(What, "ok")) {
     host::TargetRegion R("kern_ok", "input.c", 1);
     R.map(A, 0, 100, MapKind::ToFrom, "A");

@@ -143,6 +143,38 @@ TEST_CASE("the device API with a device that does not exist is fatal", "[errors]
         "omp2cu: error: invalid device number -3 (the program has 1 device) in omp_target_memcpy\n");
 }
 
+TEST_CASE("omp_target_free of a pointer it did not allocate is fatal, not a libc abort",
+          "[errors][api]") {
+  Outcome O = runChild("double_free");
+  CHECK(O.status == 1);
+  CHECK_THAT(O.output, Catch::StartsWith("omp2cu: error: cannot free 0x") &&
+                           Catch::EndsWith(" on device 0: it was not returned by "
+                                           "omp_target_alloc for device 0 or was freed already "
+                                           "in omp_target_free\n"));
+  O = runChild("free_interior");
+  CHECK(O.status == 1);
+  CHECK_THAT(O.output, Catch::Contains(": it points into the 64-byte block at 0x") &&
+                           Catch::EndsWith(" in omp_target_free\n"));
+  O = runChild("free_other_device");
+  CHECK(O.status == 1);
+  CHECK_THAT(O.output, Catch::EndsWith(" on device 0: it was allocated on device 1 in "
+                                       "omp_target_free\n"));
+}
+
+TEST_CASE("omp_target_memcpy past the end of a device block is fatal", "[errors][api]") {
+  Outcome O = runChild("memcpy_overrun");
+  CHECK(O.status == 1);
+  CHECK_THAT(O.output, Catch::StartsWith("omp2cu: error: 16 bytes at dst 0x") &&
+                           Catch::Contains(" on device 0 run past the end of the 64-byte block "
+                                           "that omp_target_alloc returned at 0x") &&
+                           Catch::EndsWith(" in omp_target_memcpy\n"));
+  O = runChild("memcpy_rect_overrun");
+  CHECK(O.status == 1);
+  CHECK_THAT(O.output, Catch::StartsWith("omp2cu: error: 48 bytes at src 0x") &&
+                           Catch::Contains("run past the end of the device copy of 'A' (40 bytes") &&
+                           Catch::EndsWith(" in omp_target_memcpy_rect\n"));
+}
+
 TEST_CASE("a failed allocation reports the requested size", "[errors][data]") {
   Outcome O = runChild("alloc_failure");
   CHECK(O.status == 1);

@@ -811,3 +811,40 @@ TEST_CASE("random sequences of twelve map entries and exits follow the one refer
   INFO(Failure);
   CHECK(Failure.empty());
 }
+
+TEST_CASE("under requires unified_shared_memory new entries are the host bytes, copied never",
+          "[present][requires]") {
+  const unsigned Saved = host::requirements();
+  PresentTable T;
+  static int Before[4] = {1, 2, 3, 4};
+  REQUIRE(T.map(Before, sizeof Before, true, "before").result == Result::Ok); // a device copy
+  host::require(host::kUnifiedSharedMemory);
+  static int A[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+  PresentTable::MapResult R = T.map(A, sizeof A, true, "A");
+  CHECK(R.result == Result::Ok);
+  CHECK(R.created);
+  CHECK_FALSE(R.copied);
+  CHECK(R.device == static_cast<void *>(A));
+  PresentTable::Entry E;
+  REQUIRE(T.find(A + 3, E));
+  CHECK(E.unified);
+  CHECK_FALSE(E.owned);
+  // Counts move as usual; `always` and update copy nothing; the last unmap frees nothing.
+  R = T.map(A, sizeof A, true, "A", PresentTable::Counter::Structured, ModAlways);
+  CHECK_FALSE(R.copied);
+  CHECK(R.refcount == 2);
+  CHECK_FALSE(T.update(A, sizeof A, true, "A").copied);
+  A[5] = 50; // The device's bytes too.
+  CHECK(static_cast<int *>(T.lookup(A))[5] == 50);
+  CHECK_FALSE(T.unmap(A, sizeof A, true, "A").copied);
+  R = T.unmap(A, sizeof A, true, "A");
+  CHECK(R.result == Result::Ok);
+  CHECK_FALSE(R.copied);
+  CHECK_FALSE(T.find(A, E));
+  CHECK(A[5] == 50);
+  // Data mapped before keeps its device copy.
+  REQUIRE(T.find(Before, E));
+  CHECK_FALSE(E.unified);
+  CHECK(E.device != static_cast<void *>(Before));
+  host::requires_detail::Flags.store(Saved);
+}

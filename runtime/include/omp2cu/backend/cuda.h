@@ -133,6 +133,14 @@ template <class T> __device__ __forceinline__ T atomic_xor(T *p, T v) { return a
 
 __device__ __forceinline__ void threadfence() { __threadfence(); }
 
+// ---- Device heap (device) ------------------------------------------------------------------
+
+/// `bytes` bytes of the device heap (malloc in device code; cudaLimitMallocHeapSize), or
+/// nullptr.
+__device__ inline void *heap_alloc(std::size_t bytes) { return malloc(bytes); }
+/// Frees a block from heap_alloc (nullptr: nothing).
+__device__ inline void heap_free(void *p) { free(p); }
+
 // ---- Host side ------------------------------------------------------------------------------
 
 inline Status fromCuda(cudaError_t E, const char *What) {

@@ -25,6 +25,19 @@ inline Status device_count(int &n) {
 }
 /// Makes `d` the calling host thread's current device.
 inline Status set_device(int d) { return fromCuda(cudaSetDevice(d), "cudaSetDevice"); }
+/// Whether GPU `d` accesses pageable host memory coherently (HMM or ATS:
+/// cudaDevAttrPageableMemoryAccess), as OpenMP's unified shared memory needs.
+inline Status host_memory_access(int d, bool &yes) {
+  int V = 0;
+  Status S = fromCuda(cudaDeviceGetAttribute(&V, cudaDevAttrPageableMemoryAccess, d),
+                      "cudaDeviceGetAttribute(PageableMemoryAccess)");
+  yes = S.ok && V != 0;
+  return S;
+}
+/// Managed memory (cudaMallocManaged), usable by the host and every device.
+inline Status managed_malloc(void **ptr, std::size_t bytes) {
+  return fromCuda(cudaMallocManaged(ptr, bytes), "cudaMallocManaged");
+}
 /// Copies device memory to device memory of the current device.
 inline Status memcpy_d2d(void *dst, const void *src, std::size_t bytes) {
   return fromCuda(cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToDevice),

@@ -28,6 +28,15 @@ inline Status set_device(int d) {
     return Status::failure("invalid device ordinal " + std::to_string(d));
   return Status::success();
 }
+/// Unknown for a backend without its own primitives: no.
+inline Status host_memory_access(int, bool &yes) {
+  yes = false;
+  return Status::success();
+}
+/// No memory the host may use too.
+inline Status managed_malloc(void **, std::size_t) {
+  return Status::failure("this backend has no managed memory");
+}
 /// Copies device memory to device memory through a host buffer.
 inline Status memcpy_d2d(void *dst, const void *src, std::size_t bytes) {
   if (!bytes)

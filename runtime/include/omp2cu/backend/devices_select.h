@@ -8,6 +8,10 @@
 //   Status memcpy_d2d(void *dst, const void *src, std::size_t bytes);  // on the current device
 //   Status memcpy_peer(void *dst, int dst_device, const void *src, int src_device,
 //                      std::size_t bytes);                             // between two devices
+//   Status host_memory_access(int d, bool &yes);  // device d reads and writes pageable host
+//                                                 // memory coherently (unified shared memory)
+//   Status managed_malloc(void **ptr, std::size_t bytes);  // memory of the current device that
+//                                                          // the host may use too
 //   std::size_t kernel_info_writers();   // write_kernel_info has nothing to do past this many
 //   Status write_kernel_info(int d, int count, std::size_t &done);
 //                                        // before a construct first uses device d (current):

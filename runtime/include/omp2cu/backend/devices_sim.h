@@ -57,6 +57,13 @@ inline Status set_device(int d) {
   sim::CurrentDevice = d;
   return Status::success();
 }
+/// Emulated devices run in the host's address space: they use host memory as it is.
+inline Status host_memory_access(int, bool &yes) {
+  yes = true;
+  return Status::success();
+}
+/// Device memory is host memory.
+inline Status managed_malloc(void **ptr, std::size_t bytes) { return device_malloc(ptr, bytes); }
 /// Copies device memory to device memory of the current device.
 inline Status memcpy_d2d(void *dst, const void *src, std::size_t bytes) {
   if (bytes)

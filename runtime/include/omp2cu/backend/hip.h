@@ -169,6 +169,28 @@ template <class T> __device__ __forceinline__ T atomic_xor(T *p, T v) { return a
 
 __device__ __forceinline__ void threadfence() { __threadfence(); }
 
+// ---- Device heap (device) ------------------------------------------------------------------
+
+/// `bytes` bytes of the device heap (malloc in device code), or nullptr. HIP 5.2's device malloc
+/// cannot be compiled for gfx11 (it needs llvm.amdgcn.s.memrealtime, which gfx11 lacks): there
+/// the heap is empty and every allocation fails.
+__device__ inline void *heap_alloc(std::size_t bytes) {
+#if defined(__gfx1100__) || defined(__gfx1101__) || defined(__gfx1102__) || defined(__gfx1103__)
+  (void)bytes;
+  return nullptr;
+#else
+  return malloc(bytes);
+#endif
+}
+/// Frees a block from heap_alloc (nullptr: nothing).
+__device__ inline void heap_free(void *p) {
+#if defined(__gfx1100__) || defined(__gfx1101__) || defined(__gfx1102__) || defined(__gfx1103__)
+  (void)p;
+#else
+  free(p);
+#endif
+}
+
 // ---- Host side ------------------------------------------------------------------------------
 
 inline Status fromHip(hipError_t E, const char *What) {
@@ -239,6 +261,19 @@ inline Status device_count(int &n) {
 }
 /// Makes `d` the calling host thread's current device.
 inline Status set_device(int d) { return fromHip(hipSetDevice(d), "hipSetDevice"); }
+/// Whether GPU `d` accesses pageable host memory coherently
+/// (hipDeviceAttributePageableMemoryAccess), as OpenMP's unified shared memory needs.
+inline Status host_memory_access(int d, bool &yes) {
+  int V = 0;
+  Status S = fromHip(hipDeviceGetAttribute(&V, hipDeviceAttributePageableMemoryAccess, d),
+                     "hipDeviceGetAttribute(PageableMemoryAccess)");
+  yes = S.ok && V != 0;
+  return S;
+}
+/// Managed memory (hipMallocManaged), usable by the host and every device.
+inline Status managed_malloc(void **ptr, std::size_t bytes) {
+  return fromHip(hipMallocManaged(ptr, bytes), "hipMallocManaged");
+}
 /// Copies device memory to device memory of the current device.
 inline Status memcpy_d2d(void *dst, const void *src, std::size_t bytes) {
   return fromHip(hipMemcpy(dst, src, bytes, hipMemcpyDeviceToDevice),

@@ -227,6 +227,11 @@ inline void threadfence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 
 // ---- Host side ------------------------------------------------------------------------------
 
+/// In a kernel: `bytes` bytes of the device heap (the host's), or nullptr.
+inline void *heap_alloc(std::size_t bytes) { return std::malloc(bytes); }
+/// Frees a block from heap_alloc (nullptr: nothing).
+inline void heap_free(void *p) { std::free(p); }
+
 /// Byte pattern that fresh device memory is filled with.
 inline constexpr int kFreshMemoryByte = 0xFF;
 

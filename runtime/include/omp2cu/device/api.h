@@ -68,6 +68,11 @@ __host__ __device__ inline int omp_get_device_num() {
   return OMP2CU_DEVICE_OR_HOST(backend::kernel_device_num(), host::initial_device());
 }
 
+/// The host's device number, omp_get_num_devices(), on the host and in a kernel. Any thread.
+__host__ __device__ inline int omp_get_initial_device() {
+  return OMP2CU_DEVICE_OR_HOST(backend::kernel_num_devices(), host::initial_device());
+}
+
 /// The OpenMP API for the initial thread of a team outside any parallel region (the sequential
 /// code of `teams` or `target` in an SPMD kernel, where it runs on every GPU thread): thread 0 of
 /// 1. The translator rewrites calls there to these. Any thread of a kernel.

@@ -18,6 +18,8 @@
 //   OMP_TARGET_OFFLOAD=default    (or unset, or anything else) without any device, everything
 //                                 runs on the host (the default device 0 is the initial device);
 //   OMP_DEFAULT_DEVICE=n          the initial default device (a non-negative integer; else 0).
+// Under `#pragma omp requires unified_shared_memory` (host/requires.h) a backend whose devices
+// cannot all access pageable host memory has no device.
 // A device number that is neither a device nor the host is an error (with mandatory as the
 // specification requires, and also without it), reported with the construct that uses it.
 //
@@ -29,10 +31,12 @@
 #include "omp2cu/backend/devices_select.h"
 #include "omp2cu/host/error.h"
 #include "omp2cu/host/present_table.h"
+#include "omp2cu/host/requires.h"
 
 #include <atomic>
 #include <cerrno>
 #include <cstddef>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -172,6 +176,8 @@ private:
         Count = 0;
         CountError = S.message;
       }
+      if (Count > 0 && unified_shared_memory())
+        requireHostMemoryAccess();
     }
     for (int D = 0; D < Count; ++D) {
       Devices.push_back(std::make_unique<DeviceState>());
@@ -181,6 +187,24 @@ private:
     if (!envDefault(Initial))
       Initial = Mode == Offload::Mandatory && Count == 0 ? kInvalidDevice : 0;
     Default.store(Initial, std::memory_order_relaxed);
+  }
+
+  /// `requires unified_shared_memory`: a device that cannot access pageable host memory cannot
+  /// run the program's kernels, so there is no device (as libomptarget leaves out devices that
+  /// do not meet the requirements): target regions run on the host, with a warning.
+  void requireHostMemoryAccess() {
+    for (int D = 0; D < Count; ++D) {
+      bool Yes = false;
+      const backend::Status S = backend::host_memory_access(D, Yes);
+      if (Yes)
+        continue;
+      CountError = "'#pragma omp requires unified_shared_memory': device " + std::to_string(D) +
+                   " cannot access pageable host memory" + (S.ok ? "" : " (" + S.message + ")");
+      std::fprintf(stderr, "omp2cu: warning: %s; target regions run on the host\n",
+                   CountError.c_str());
+      Count = 0;
+      return;
+    }
   }
 
   /// OMP_TARGET_OFFLOAD, case-insensitive; unset or anything else: Default (as libomp, which

@@ -3,7 +3,8 @@
 // Part of omp2cu. OpenMP's device-memory and device-selection routines for host code, under
 // omp.h's names in namespace omp2cu (the translator rewrites the calls of host code to these):
 // they act on the runtime's devices (host/devices.h), not on the host compiler's OpenMP runtime.
-// omp2cu::omp_get_num_devices is in device/api.h (it also answers inside kernels).
+// omp2cu::omp_get_num_devices and omp_get_initial_device are in device/api.h (they also answer
+// inside kernels).
 //
 // Device numbers: 0 .. omp_get_num_devices()-1 are devices, omp_get_initial_device() (==
 // omp_get_num_devices()) is the host. Any other number, omp_invalid_device included, is a fatal
@@ -11,6 +12,13 @@
 // omp_invalid_device). Under OMP_TARGET_OFFLOAD=disabled the host is the only device, number 0.
 // The routines that return int return 0 on success and non-zero on failure; omp_target_alloc
 // returns nullptr on failure. All are thread-safe.
+//
+// Pointers handed to the routines are checked against what the runtime allocated: a pointer that
+// omp_target_free did not get from omp_target_alloc on that device (freed twice, from another
+// device, into a block, never allocated), and a copy that runs past the end of a block from
+// omp_target_alloc or of a mapped variable's device copy, is a fatal error naming the routine,
+// the pointer and the device (never a crash in the C library). Device pointers the runtime does
+// not know (memory from the CUDA or HIP API itself) are passed on unchecked.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,7 +32,11 @@
 
 #include <climits>
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
+#include <map>
+#include <mutex>
+#include <string>
 #include <vector>
 
 namespace omp2cu {
@@ -42,27 +54,126 @@ inline int device(int device, const char *routine) {
   return resolve_device(device, W);
 }
 
+/// The blocks omp_target_alloc returned and omp_target_free has not freed, per device number (the
+/// host's included). Never destroyed. Thread-safe.
+class Blocks {
+public:
+  static Blocks &get() {
+    static Blocks *B = new Blocks;
+    return *B;
+  }
+
+  void add(int device, const void *p, std::size_t bytes) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    Live[key(device, p)] = bytes;
+  }
+
+  /// Removes the block at `p` of `device`; false (and a description of `p` in `why`) when there
+  /// is none.
+  bool remove(int device, const void *p, std::string &why) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    auto It = Live.find(key(device, p));
+    if (It != Live.end()) {
+      Live.erase(It);
+      return true;
+    }
+    why = "it was not returned by omp_target_alloc for device " + std::to_string(device) +
+          " or was freed already";
+    for (const auto &[K, Bytes] : Live) {
+      if (K.second == addr(p))
+        why = "it was allocated on device " + std::to_string(K.first);
+      else if (K.first == device && K.second < addr(p) && addr(p) < K.second + Bytes)
+        why = "it points into the " + std::to_string(Bytes) + "-byte block at " +
+              hex_address(reinterpret_cast<const void *>(K.second));
+    }
+    return false;
+  }
+
+  /// The block of `device` that holds `p`, if any: its start and size.
+  bool find(int device, const void *p, std::uintptr_t &begin, std::size_t &bytes) const {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    auto It = Live.upper_bound(key(device, p));
+    if (It == Live.begin())
+      return false;
+    --It;
+    if (It->first.first != device || addr(p) >= It->first.second + It->second)
+      return false;
+    begin = It->first.second;
+    bytes = It->second;
+    return true;
+  }
+
+private:
+  using Key = std::pair<int, std::uintptr_t>;
+  static std::uintptr_t addr(const void *p) { return reinterpret_cast<std::uintptr_t>(p); }
+  static Key key(int device, const void *p) { return {device, addr(p)}; }
+
+  mutable std::mutex Mutex;
+  std::map<Key, std::size_t> Live;
+};
+
+/// Fatal unless bytes [p, p + bytes) on device `device` (not the host) fit the block from
+/// omp_target_alloc, or the device copy of mapped data, that holds p; `what` names the argument.
+inline void checkRange(const char *routine, const char *what, const void *p, std::size_t bytes,
+                       int device) {
+  if (device == initial_device() || bytes == 0)
+    return;
+  std::uintptr_t Begin = 0;
+  std::size_t Size = 0;
+  const auto P = reinterpret_cast<std::uintptr_t>(p);
+  if (Blocks::get().find(device, p, Begin, Size)) {
+    if (P + bytes > Begin + Size)
+      fatal(std::to_string(bytes) + " bytes at " + what + " " + hex_address(p) + " on device " +
+                std::to_string(device) + " run past the end of the " + std::to_string(Size) +
+                "-byte block that omp_target_alloc returned at " +
+                hex_address(reinterpret_cast<const void *>(Begin)),
+            Where{routine, nullptr, 0});
+    return;
+  }
+  PresentTable::Entry E;
+  if (device_table(device).find_device(p, E) &&
+      P + bytes > reinterpret_cast<std::uintptr_t>(E.device) + (E.end - E.begin))
+    fatal(std::to_string(bytes) + " bytes at " + what + " " + hex_address(p) + " on device " +
+              std::to_string(device) + " run past the end of the device copy of '" + E.name +
+              "' (" + std::to_string(E.end - E.begin) + " bytes at " + hex_address(E.device) +
+              ")",
+          Where{routine, nullptr, 0});
+}
+
 } // namespace host::api_detail
 
-/// Allocates `size` bytes on `device_num` (the host: malloc). nullptr when size is 0 or the
-/// allocation fails.
+/// Allocates `size` bytes on `device_num` (the host: malloc; under `requires
+/// unified_shared_memory` managed memory, which the host may use too). nullptr when size is 0 or
+/// the allocation fails.
 inline void *omp_target_alloc(std::size_t size, int device_num) {
   const int D = host::api_detail::device(device_num, "omp_target_alloc");
   if (size == 0)
     return nullptr;
-  if (D == host::initial_device())
-    return std::malloc(size);
   void *P = nullptr;
-  if (!backend::set_device(D).ok || !backend::device_malloc(&P, size).ok)
-    return nullptr;
+  if (D == host::initial_device()) {
+    P = std::malloc(size);
+  } else if (backend::set_device(D).ok) {
+    if (!(host::unified_shared_memory() ? backend::managed_malloc(&P, size)
+                                        : backend::device_malloc(&P, size))
+             .ok)
+      P = nullptr;
+  }
+  if (P)
+    host::api_detail::Blocks::get().add(D, P, size);
   return P;
 }
 
-/// Frees memory from omp_target_alloc on `device_num`; nullptr is ignored.
+/// Frees memory from omp_target_alloc on `device_num`; nullptr is ignored. Any other pointer
+/// (freed already, from another device, into a block) is a fatal error.
 inline void omp_target_free(void *device_ptr, int device_num) {
   const int D = host::api_detail::device(device_num, "omp_target_free");
   if (!device_ptr)
     return;
+  std::string Why;
+  if (!host::api_detail::Blocks::get().remove(D, device_ptr, Why))
+    host::fatal("cannot free " + host::hex_address(device_ptr) + " on device " +
+                    std::to_string(D) + ": " + Why,
+                host::Where{"omp_target_free", nullptr, 0});
   if (D == host::initial_device()) {
     std::free(device_ptr);
     return;
@@ -91,6 +202,10 @@ inline int omp_target_memcpy(void *dst, const void *src, std::size_t length,
     return 0;
   if (!dst || !src)
     return 1;
+  host::api_detail::checkRange("omp_target_memcpy", "dst", static_cast<char *>(dst) + dst_offset,
+                               length, DD);
+  host::api_detail::checkRange("omp_target_memcpy", "src",
+                               static_cast<const char *>(src) + src_offset, length, SD);
   return host::copy_memory(static_cast<char *>(dst) + dst_offset, DD,
                            static_cast<const char *>(src) + src_offset, SD, length)
                  .ok
@@ -145,6 +260,18 @@ inline int omp_target_memcpy_rect(void *dst, const void *src, std::size_t elemen
     DBase += dst_offsets[I] * DStride[I];
     SBase += src_offsets[I] * SStride[I];
   }
+  // The first and last bytes of the sub-block in each array must lie in one block.
+  std::size_t DLast = 0, SLast = 0;
+  for (std::size_t I = 0; I < N; ++I) {
+    DLast += (dst_offsets[I] + volume[I] - 1) * DStride[I];
+    SLast += (src_offsets[I] + volume[I] - 1) * SStride[I];
+  }
+  host::api_detail::checkRange("omp_target_memcpy_rect", "dst",
+                               static_cast<char *>(dst) + DBase * element_size,
+                               (DLast - DBase + 1) * element_size, DD);
+  host::api_detail::checkRange("omp_target_memcpy_rect", "src",
+                               static_cast<const char *>(src) + SBase * element_size,
+                               (SLast - SBase + 1) * element_size, SD);
   std::vector<std::size_t> Index(Inner, 0); // Odometer over dimensions [0, Inner).
   for (;;) {
     std::size_t DOff = DBase, SOff = SBase;
@@ -197,9 +324,6 @@ inline int omp_get_default_device(void) { return host::default_device(); }
 /// clause run on the host; a number that is neither is reported by the first construct that
 /// uses it.
 inline void omp_set_default_device(int device_num) { host::set_default_device(device_num); }
-
-/// The host's device number: omp_get_num_devices().
-inline int omp_get_initial_device(void) { return host::initial_device(); }
 
 } // namespace omp2cu
 

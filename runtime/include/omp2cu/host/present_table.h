@@ -17,6 +17,11 @@
 // <= p < end), if any: its maps and unmaps move that entry's counts (and copy no bytes); where no
 // entry contains p they do nothing (with ModPresent: NotPresent / NotMapped).
 //
+// Under `requires unified_shared_memory` (host/requires.h) a new entry is the host bytes
+// themselves (Entry::unified): nothing is allocated or copied, and the counts move as usual (so
+// that omp_target_is_present and the present modifier answer as before). Entries made before, and
+// declare target variables, keep their device copies.
+//
 // Every entry records the base its list item was written with (`A` for the section A[64:128]),
 // so that a pointer that holds the base finds the section's device copy (lookup()): OpenMP's
 // pointer attachment for an implicitly captured pointer whose section starts past it
@@ -29,6 +34,7 @@
 
 #include "omp2cu/backend/devices_select.h"
 #include "omp2cu/host/error.h"
+#include "omp2cu/host/requires.h"
 #include "omp2cu/types.h"
 
 #include <cstddef>
@@ -76,6 +82,8 @@ public:
     /// Pointers inside the entry's host bytes whose device copies hold device addresses (pointer
     /// attachment, see attach()).
     std::vector<Shadow> shadows;
+    /// `device` is the host bytes themselves (unified shared memory): nothing to copy.
+    bool unified = false;
 
     /// The reference count of OpenMP: the sum of both counts.
     u64 total() const { return refcount + dynamic_refcount; }
@@ -138,7 +146,7 @@ public:
         ++count(*Inside, counter);
       R.device = deviceOf(*Inside, B);
       R.refcount = Inside->total();
-      if (copy_in && (mods & ModAlways)) {
+      if (copy_in && (mods & ModAlways) && !Inside->unified) {
         backend::Status S = select();
         if (S.ok)
           S = backend::memcpy_h2d(R.device, host, bytes);
@@ -174,6 +182,15 @@ public:
     }
     if (bytes == 0)
       return R; // A zero-length section of nothing present maps nothing.
+    if (unified_shared_memory()) {
+      Entry &New = Entries[B] = Entry{B, E, Base, const_cast<void *>(host), 0, 0, false, false,
+                                      name, {}, true};
+      count(New, counter) = 1;
+      R.device = New.device;
+      R.created = true;
+      R.refcount = 1;
+      return R;
+    }
     void *Dev = nullptr;
     backend::Status S = select();
     if (S.ok) {
@@ -259,6 +276,8 @@ public:
     }
     R.device = deviceOf(*Inside, B);
     R.refcount = Inside->total();
+    if (Inside->unified)
+      return R;
     backend::Status S = select();
     if (S.ok)
       S = to_device ? backend::memcpy_h2d(R.device, host, bytes)
@@ -295,8 +314,8 @@ public:
     }
     R.device = deviceOf(*Inside, B);
     R.refcount = Inside->total();
-    if (!device_value)
-      return R;
+    if (!device_value || Inside->unified)
+      return R; // (In host memory the pointer points where it should.)
     Shadow *Sh = nullptr;
     for (Shadow &X : Inside->shadows)
       if (X.field == B)
@@ -416,6 +435,21 @@ public:
     return true;
   }
 
+  /// The entry whose device copy holds device address `device` (linear in the entries: for the
+  /// checks of the device-memory API). Returns false when there is none.
+  bool find_device(const void *device, Entry &out) const {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    const std::uintptr_t P = addr(device);
+    for (const auto &[Begin, En] : Entries) {
+      const std::uintptr_t D = addr(En.device);
+      if (D <= P && P < D + (En.end - En.begin)) {
+        out = En;
+        return true;
+      }
+    }
+    return false;
+  }
+
   /// True when some entry holds a byte of host bytes [host, host + bytes).
   bool overlaps(const void *host, std::size_t bytes) const {
     std::lock_guard<std::mutex> Lock(Mutex);
@@ -510,7 +544,7 @@ private:
     r.refcount = en.total();
     const bool Zero = !en.infinite && r.refcount == 0;
     backend::Status S, F;
-    if (copy_out && (Zero || always) && bytes) {
+    if (copy_out && (Zero || always) && bytes && !en.unified) {
       S = select();
       if (S.ok)
         S = backend::memcpy_d2h(host, r.device, bytes);
