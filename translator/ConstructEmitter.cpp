@@ -402,9 +402,12 @@ std::string KernelEmitter::construct(const Construct &C, std::set<const VarDecl 
     std::string Decl =
         text::declare(Ctx, V->getType().getNonReferenceType().getUnqualifiedType(), N);
     // The private copy: a variable of each executor, or the team's copy in shared memory.
+    const bool Array = V->getType().getNonReferenceType()->isArrayType();
     auto Declare = [&](const std::string &Init) {
       if (Shared)
         return Ind + "  " + sharedDecl(*Shared, N, Init, CP, Ind) + "\n";
+      if (Array && !Init.empty()) // an array is copied element by element
+        return Ind + "  " + Decl + "; omp2cu::dev::assign(" + N + ", " + Init + ");\n";
       return Ind + "  " + Decl + (Init.empty() ? "" : " = " + Init) + ";\n";
     };
     switch (CV.K) {
@@ -437,8 +440,14 @@ std::string KernelEmitter::construct(const Construct &C, std::set<const VarDecl 
         if (CP.Scope == LevelLanes && P.Simd && !outerIsShared(V, C, Priv))
           // The lanes of the group each hold a copy of the outer variable: all get the value of
           // the lane that ran the last iteration.
-          Epi += fmt::format("{0}  {1} = omp2cu::dev::group_last({1}, {2}, omp2cu_last_L{3});\n",
+          Epi += fmt::format(Array ? "{0}  omp2cu::dev::group_last_assign({1}, {2}, "
+                                     "omp2cu_last_L{3});\n"
+                                   : "{0}  {1} = omp2cu::dev::group_last({1}, {2}, "
+                                     "omp2cu_last_L{3});\n",
                              Ind, Outer, Last, C.Line);
+        else if (Array)
+          Epi += fmt::format("{}  if (omp2cu_last_L{}) omp2cu::dev::assign({}, {});\n", Ind,
+                             C.Line, Outer, Last);
         else
           Epi += fmt::format("{}  if (omp2cu_last_L{}) {} = {};\n", Ind, C.Line, Outer, Last);
       }
@@ -652,6 +661,10 @@ std::string KernelEmitter::syncConstruct(const Construct &C, std::set<const VarD
         text::declare(Ctx, CV.Var->getType().getNonReferenceType().getUnqualifiedType(), N);
     if (CV.K == ClauseVar::Private)
       Pro += fmt::format("{}  {};\n", Ind, Decl);
+    else if (CV.K == ClauseVar::Firstprivate && CV.Var->getType()->isArrayType())
+      Pro += fmt::format("{0}  auto &omp2cu_outer_{1} = {1};\n"
+                         "{0}  {2}; omp2cu::dev::assign({1}, omp2cu_outer_{1});\n",
+                         Ind, N, Decl);
     else if (CV.K == ClauseVar::Firstprivate)
       Pro += fmt::format("{}  auto &omp2cu_outer_{} = {};\n{}  {} = omp2cu_outer_{};\n", Ind,
                          N, N, Ind, Decl, N);

@@ -95,6 +95,10 @@ std::string emitStandaloneData(clang::ASTContext &Ctx, const clang::OMPExecutabl
 bool emitDataRegion(clang::ASTContext &Ctx, const clang::OMPExecutableDirective *D,
                     std::string &Open, std::string &Close);
 
+/// True when the host fallback of a region runs on a copy of \p RV (emitLaunch): a firstprivate
+/// variable that is not an array and not const, declared again under its plain name.
+bool hasFallbackCopy(const model::RegionVar &RV);
+
 /// The directive for the host fallback of \p D (analysis::hostFallback): the construct without
 /// `target` and without the clauses that only `target` (or a dropped `teams`) takes; "" when
 /// nothing is left (a plain `target`, or a `teams` that runs as one team).

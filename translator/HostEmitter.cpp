@@ -184,6 +184,12 @@ std::string hostDirective(ASTContext &Ctx, const OMPExecutableDirective *D) {
   return "#pragma omp " + Name + Clauses;
 }
 
+bool hasFallbackCopy(const RegionVar &RV) {
+  const VarDecl *V = RV.Var;
+  return RV.K == RegionVar::ByValue && V && !V->getType()->isArrayType() &&
+         !V->getType().getNonReferenceType().isConstQualified();
+}
+
 std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan &P,
                        const TeamSharingPlan &TS, const std::string &FallbackStmt,
                        const std::string &Indent) {
@@ -317,12 +323,12 @@ std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan 
   // decay to a pointer).
   std::string Copies, Shadows;
   for (const RegionVar &RV : R.Vars) {
-    const VarDecl *V = RV.Var;
-    if (RV.K != RegionVar::ByValue || !V || V->getType()->isArrayType() ||
-        V->getType().getNonReferenceType().isConstQualified())
+    if (!hasFallbackCopy(RV))
       continue;
+    const VarDecl *V = RV.Var;
     const std::string N = V->getNameAsString();
-    Copies += fmt::format("auto omp2cu_fp_{0} = {0}; ", N);
+    // (A global's qualified references in the fallback name the copy: Translator.cpp.)
+    Copies += fmt::format("auto omp2cu_fp_{0} = {1}; ", N, text::varRef(V));
     Shadows += fmt::format("auto {0} = omp2cu_fp_{0}; ", N);
   }
   if (!Copies.empty()) {

@@ -23,6 +23,8 @@
 
 #include <fmt/format.h>
 
+#include <functional>
+
 using namespace clang;
 using namespace omp2cu::model;
 using Exec = omp2cu::plan::ConstructPlan::Exec;
@@ -484,6 +486,24 @@ std::string KernelEmitter::localTypedefs() const {
 }
 
 KernelText KernelEmitter::run() {
+  // The globals the region uses are parameters of their names: qualified references to them
+  // (B::count, ns::x) would still name the host's variables.
+  std::set<const VarDecl *> Globals;
+  for (const RegionVar &RV : R.Vars)
+    if (RV.Var && RV.Var->hasGlobalStorage() && !RV.Var->isStaticLocal())
+      Globals.insert(RV.Var);
+  std::function<void(const Stmt *)> Unqualify = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+          V && DRE->hasQualifier() && Globals.count(V) && !DRE->getBeginLoc().isMacroID())
+        KR->ReplaceText(CharSourceRange::getTokenRange(DRE->getSourceRange()), name(V));
+    for (const Stmt *Ch : S->children())
+      Unqualify(Ch);
+  };
+  if (!Globals.empty())
+    Unqualify(analysis::associatedStmt(R.Root->D));
   rewriteApiCalls(*R.Root);
   rewriteSharedDecls(*R.Root);
   applyLeafEdits(*R.Root);

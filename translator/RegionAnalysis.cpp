@@ -82,6 +82,20 @@ llvm::StringRef globalCalleeName(const CallExpr *CE) {
   return "";
 }
 
+bool selectedByMetadirective(const SourceManager &SM, const OMPExecutableDirective *D) {
+  SourceLocation L = D->getBeginLoc();
+  if (L.isInvalid() || L.isMacroID())
+    return false; // _Pragma: PragmaOperators.cpp writes the directives as #pragma lines first
+  bool Invalid = false;
+  const char *C = SM.getCharacterData(L, &Invalid);
+  return !Invalid && *C != '#';
+}
+
+std::string metadirectiveMessage() {
+  return "'#pragma omp metadirective' is not supported yet: clang selects its variant for the "
+         "host, not for the device (write the directive the device should run)";
+}
+
 llvm::StringRef ompRoutineName(llvm::StringRef Name) {
   return Name.split('[').first.split('$').first;
 }
@@ -675,6 +689,10 @@ Analyzer::buildConstruct(const OMPExecutableDirective *D, const Construct *Paren
   if (const auto *CD = dyn_cast<OMPCriticalDirective>(D))
     C->CriticalName = CD->getDirectiveName().getAsString();
   parseClauses(D, *C, IsRoot);
+  if (selectedByMetadirective(SM, D)) {
+    error(D->getBeginLoc(), metadirectiveMessage());
+    return nullptr;
+  }
   if ((IsRoot || (Parent->D && isa<OMPTargetDirective>(Parent->D))) && !hostFallback(Ctx, D).Ok)
     error(D->getBeginLoc(),
           "this construct inside a host OpenMP construct (or with a 'depend' clause of type "

@@ -122,6 +122,14 @@ llvm::StringRef globalCalleeName(const clang::CallExpr *CE);
 
 /// True for the OpenMP API functions the device runtime answers in kernels.
 bool isDeviceOmpApi(llvm::StringRef Name);
+/// True when \p D is the directive clang selected from a `#pragma omp metadirective` (it starts
+/// inside that pragma, not at a `#`): clang selects for the host, so the kernel would run the host
+/// variant. Reported by the callers: metadirectives are not supported yet.
+bool selectedByMetadirective(const clang::SourceManager &SM,
+                             const clang::OMPExecutableDirective *D);
+/// The message for such a directive.
+std::string metadirectiveMessage();
+
 /// The routine's name without the suffix of a declare variant of it (clang's omp.h defines
 /// `omp_is_initial_device` for the host in `begin declare variant`: a call resolves to
 /// `omp_is_initial_device$ompvariant$...`).

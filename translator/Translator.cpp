@@ -107,6 +107,14 @@ public:
   /// Calls of the host device-memory API, to be pointed at the runtime's.
   std::vector<const CallExpr *> HostApiCalls;
 
+  bool VisitOMPDeclareMapperDecl(OMPDeclareMapperDecl *D) {
+    // (g++ does not know the directive either: it must not reach the host compiler.)
+    if (!SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+      report(D->getLocation(), "'#pragma omp declare mapper' is not supported yet; map the "
+                               "members with map clauses");
+    return true;
+  }
+
   bool VisitVarDecl(VarDecl *V) {
     if (V->hasGlobalStorage() && !V->isStaticLocal() &&
         SM.isInMainFile(SM.getExpansionLoc(V->getLocation())))
@@ -151,6 +159,10 @@ public:
       return true;
     if (auto *D = dyn_cast<OMPExecutableDirective>(S)) {
       SourceLocation L = SM.getExpansionLoc(D->getBeginLoc());
+      if (SM.isInMainFile(L) && analysis::selectedByMetadirective(SM, D)) {
+        report(D->getBeginLoc(), analysis::metadirectiveMessage());
+        return true;
+      }
       if (dataStmt(D))
         return true;
       if (hasTargetLeaf(D->getDirectiveKind())) {
@@ -478,6 +490,24 @@ public:
       // only empty trees), which emptied fallbacks and crashed insertions.
       for (const CallExpr *CE : FoundOf[I]->HostApiCalls)
         qualifyHostApiCall(Ctx, HostRW, CE, HostQualified, MacroCallsReported);
+      // The fallback's copies of firstprivate globals (emitLaunch) have their plain names:
+      // qualified references (B::count) name the copies.
+      std::function<void(const Stmt *)> Unqualify = [&](const Stmt *S) {
+        if (!S)
+          return;
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+          if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+              V && DRE->hasQualifier() && V->hasGlobalStorage() && !V->isStaticLocal() &&
+              !DRE->getBeginLoc().isMacroID() &&
+              llvm::any_of(R.Vars, [&](const model::RegionVar &RV) {
+                return RV.Var == V && emit::hasFallbackCopy(RV);
+              }))
+            HostRW.ReplaceText(CharSourceRange::getTokenRange(DRE->getSourceRange()),
+                               V->getNameAsString());
+        for (const Stmt *Ch : S->children())
+          Unqualify(Ch);
+      };
+      Unqualify(analysis::associatedStmt(R.Root->D));
       // A `teams` in a plain `target` region nested in a host construct: its host form.
       for (const auto &Ch : R.Root->Children)
         if (Ch->D && analysis::hostFallback(Ctx, Ch->D).TeamsDropped) {

@@ -3,7 +3,7 @@
 # that compiler's children are ended too, the driver's temporary directory and the compiler's
 # temporary files are removed, no partial output stays, and the driver ends by the same signal.
 # The host compile is a stand-in that starts a child (as g++ starts cc1plus) and records its pid;
-# a last case interrupts a real g++ compile and checks $TMPDIR.
+# the last cases interrupt a real g++ compile and a real nvcc compile and check $TMPDIR.
 # Usage: test_signals.sh BIN_DIR SAMPLES_DIR WORK_DIR
 set -uo pipefail
 BIN="$(cd "$1" && pwd)"; SAMPLES="$(cd "$2" && pwd)"; WORK="$3"
@@ -55,6 +55,23 @@ else
   [[ $rc -eq 143 ]] && pass "real compile: exit status 143" || fail "real compile: exit status $rc"
   [[ -z $(ls -A tmp-real) ]] && pass "real compile: \$TMPDIR is empty" || fail "real compile: left in \$TMPDIR: $(ls -A tmp-real)"
   [[ ! -e real.o ]] && pass "real compile: no output" || fail "real compile: real.o left"
+fi
+
+# A real nvcc compile (cudafe, cicc, ptxas and their tmpxft_* files in $TMPDIR), ended 3 s in.
+if command -v nvcc >/dev/null || [[ -x /usr/local/cuda/bin/nvcc ]]; then
+  mkdir -p tmp-nvcc
+  TMPDIR=$PWD/tmp-nvcc "$BIN/omp2cu-cc" --backend=cuda -c "$SAMPLES/saxpy.c" -o nvcc.o 2>err.txt &
+  driver=$!
+  sleep 3
+  kill -TERM $driver; wait $driver; rc=$?
+  sleep 0.5
+  if [[ $rc -eq 0 ]]; then pass "nvcc compile: finished before the signal (nothing to check)"
+  else
+    [[ $rc -eq 143 ]] && pass "nvcc compile: exit status 143" || fail "nvcc compile: exit status $rc"
+    [[ -z $(ls -A tmp-nvcc) ]] && pass "nvcc compile: \$TMPDIR is empty" || fail "nvcc compile: left in \$TMPDIR: $(ls -A tmp-nvcc)"
+    left=$(pgrep -f "$PWD/tmp-nvcc" || true)
+    [[ -z $left ]] && pass "nvcc compile: no tool left running" || { fail "nvcc compile: left running: $left"; kill $left; }
+  fi
 fi
 
 finish signal

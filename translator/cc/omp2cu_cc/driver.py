@@ -73,6 +73,10 @@ class Build:
         self.runner = Runner(opts.verbose, opts.dry_run)
         self.tools = Toolchain(opts, config, env, self.runner)
         self.tmp = tempfile.mkdtemp(prefix="omp2cu-cc.")
+        # The tools' own temporary files (nvcc's tmpxft_*, g++'s *.s) go into a directory of the
+        # driver's too, removed with it also when a signal ends the build before the tools could.
+        self.tools_tmp = tempfile.mkdtemp(prefix="omp2cu-cc-tools.")
+        os.environ["TMPDIR"] = self.tools_tmp
         self.staged = []  # temporary outputs not yet renamed
 
     # --- outputs -----------------------------------------------------------------------------
@@ -134,6 +138,7 @@ class Build:
             if os.path.exists(p):
                 os.unlink(p)
         shutil.rmtree(self.tmp, ignore_errors=True)
+        shutil.rmtree(self.tools_tmp, ignore_errors=True)
 
     # --- steps -------------------------------------------------------------------------------
 

@@ -18,6 +18,8 @@
 #include "omp2cu/device/mapping.h"
 #include "omp2cu/device/sync.h"
 
+#include <type_traits>
+
 namespace omp2cu::dev {
 
 /// The lanes of a SIMD group other than its main lane: runs `run(id)` for each simd loop `id` that
@@ -68,6 +70,19 @@ template <class T> __device__ __forceinline__ T group_last(T outer, T value, boo
   if (Ran == 0)
     return outer;
   return group_shuffle(value, backend::lowest_lane(Ran));
+}
+
+/// group_last for any type a variable can have, arrays included (element by element): `outer`
+/// gets `value` of the lane for which `last` is true, if any. Must be called by all lanes of the
+/// group.
+template <class T>
+__device__ __forceinline__ void group_last_assign(T &outer, const T &value, bool last) {
+  if constexpr (std::is_array_v<T>) {
+    for (unsigned long I = 0; I < std::extent_v<T>; ++I)
+      group_last_assign(outer[I], value[I], last);
+  } else {
+    outer = group_last(outer, value, last);
+  }
 }
 
 } // namespace omp2cu::dev
