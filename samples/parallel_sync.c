@@ -59,6 +59,7 @@ int main(void) {
           sec += 100;
         }
       }
+#pragma omp master
       res[t][3] = seed;
     }
     res[t][1] = nth > 1 ? masked : 1;

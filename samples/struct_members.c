@@ -20,5 +20,7 @@ int main(void) {
   double s = 0;
   for (int i = 0; i < f.n; i++) s += f.val[i];
   printf("members: s=%.6e out[3]=%.6e\n", s, out[3]);
+  free(f.val);
+  free(f.idx);
   return 0;
 }

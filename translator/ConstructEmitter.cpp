@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "KernelEmitter.h"
 #include "CCompat.h"
+#include "LineDirectives.h"
 #include "Diagnostics.h"
 #include "RegionAnalysis.h"
 #include "SourceText.h"
@@ -366,7 +367,7 @@ void KernelEmitter::children(const Construct &C, const std::set<const VarDecl *>
                            (Void ? "" : "auto " + H->second.second + " = ") + Text + "; ");
       Text = Void ? "(void)0" : H->second.second;
     }
-    KR->ReplaceText(constructRange(*Ch), Text);
+    KR->ReplaceText(constructRange(*Ch), inPlaceOf(constructRange(*Ch), Text));
   }
 }
 
@@ -496,7 +497,8 @@ std::string KernelEmitter::construct(const Construct &C, std::set<const VarDecl 
   // region becomes a function the workers run, and the main thread's call to fork it.
   children(C, InnerPriv);
 
-  std::string Body = text::rewritten(*KR, text::stmtRange(Ctx, C.Body));
+  std::string Body =
+      fromSource(text::stmtRange(Ctx, C.Body), text::rewritten(*KR, text::stmtRange(Ctx, C.Body)));
   if (CP.SimdMain)
     Body = simdMainBody(CP, Body, C.IsLoop ? Ind + "    " : Ind + "  ");
   std::string Head = fmt::format("{{ // #pragma omp {} ({}:{})", C.DirectiveText, R.FileName,
@@ -631,8 +633,10 @@ std::string KernelEmitter::callCopy(const Construct &C) {
   Outlined.push_back(fmt::format("/// {0}: the copy of '{1}' for its call at {2}:{3} in {4} ({9}).\n"
                                  "{5}__device__ {6} {0}({7}) {8}\n\n",
                                  Name, F->getNameAsString(), R.FileName, C.Line, R.KernelName,
-                                 TI.Header, text::type(Ctx, F->getReturnType()), Params, Body,
-                                 Why));
+                                 TI.Header, text::type(Ctx, F->getReturnType()), Params,
+                                 // its constructs' texts leave the lines after them numbered
+                                 // as the source's: the copy's end is the translator's
+                                 Body + lines::sourceMark(0), Why));
   return Name + TI.Args + "(" + Args + ")";
 }
 
@@ -675,7 +679,9 @@ std::string KernelEmitter::syncConstruct(const Construct &C, std::set<const VarD
   }
   (void)Priv;
 
-  auto BodyText = [&](const Stmt *S) { return text::rewritten(*KR, text::stmtRange(Ctx, S)); };
+  auto BodyText = [&](const Stmt *S) {
+    return fromSource(text::stmtRange(Ctx, S), text::rewritten(*KR, text::stmtRange(Ctx, S)));
+  };
   // The condition that picks the one GPU thread (of those that run this code) that does the
   // work: thread `Thread` of the team (in a nested region: its only thread), lane 0.
   auto Pick = [&](const std::string &Thread) {

@@ -355,7 +355,8 @@ int main(int argc, const char **argv) {
   if (LineDirectives)
     Result.Output = omp2cu::lines::addLineDirectives(
         Result.Original, Result.Output, Input,
-        Output == "-" || Output.empty() ? std::string("<omp2cu output>") : Output.getValue());
+        Output == "-" || Output.empty() ? std::string("<omp2cu output>") : Output.getValue(),
+        Result.KernelLines);
   else if (Opts.Reparsed)
     Result.Output = omp2cu::lines::dropFirstPassDirectives(Result.Output);
   if (Report && printReport(Result, ExtraArgs) != 0)

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "KernelEmitter.h"
 #include "Assert.h"
+#include "LineDirectives.h"
 #include "Diagnostics.h"
 #include "RegionAnalysis.h"
 #include "SourceText.h"
@@ -30,6 +31,16 @@ using namespace omp2cu::model;
 using Exec = omp2cu::plan::ConstructPlan::Exec;
 
 namespace omp2cu::emit {
+
+/// The mark that numbers the text after it from the (physical) line of \p L in the main file,
+/// or as generated text where \p L is elsewhere.
+static std::string markAt(const SourceManager &SM, SourceLocation L) {
+  const SourceLocation E = L.isValid() ? SM.getExpansionLoc(L) : L;
+  if (E.isInvalid() || SM.getFileID(E) != SM.getMainFileID())
+    return lines::sourceMark(0);
+  return lines::sourceMark(SM.getExpansionLineNumber(E));
+}
+
 
 const char *opName(RedOp Op) {
   switch (Op) {
@@ -217,7 +228,10 @@ void KernelEmitter::applyLeafEdits(const Construct &C) {
                                : "unsupported form of '#pragma omp atomic' (supported: read, "
                                  "write, update, capture and compare in the forms of OpenMP "
                                  "5.2)");
-    KR->ReplaceText(Range, Code);
+    // The runtime call takes the statement's line.
+    KR->ReplaceText(Range,
+                    fromSource(text::stmtRange(Ctx, analysis::associatedStmt(AD)), Code) +
+                        markAt(SM, Range.getEnd()));
     return Range;
   };
   for (const Stmt *S : C.GuardedStmts) {
@@ -463,6 +477,14 @@ std::string KernelEmitter::kernelText(const Expr *E) const {
   return text::rewritten(*KR, R.getBegin().isMacroID() || R.getEnd().isMacroID()
                                   ? SM.getExpansionRange(R)
                                   : CharSourceRange::getTokenRange(R));
+}
+
+std::string KernelEmitter::fromSource(CharSourceRange R, const std::string &Text) const {
+  return markAt(Ctx.getSourceManager(), R.getBegin()) + Text + lines::sourceMark(0);
+}
+
+std::string KernelEmitter::inPlaceOf(CharSourceRange R, const std::string &Text) const {
+  return lines::sourceMark(0) + Text + markAt(Ctx.getSourceManager(), R.getEnd());
 }
 
 std::string KernelEmitter::localTypedefs() const {

@@ -58,6 +58,13 @@ private:
   /// The text of an expression of the region as the kernel has it (with its edits: OpenMP API
   /// calls pointed at the device runtime), e.g. a loop bound.
   std::string kernelText(const clang::Expr *E) const;
+  /// \p Text, the kernel's copy of the source at \p R, between marks that number its lines as
+  /// the source's (lines::sourceMark): `#line` directives, sanitizer reports and diagnostics in
+  /// the kernel then name the user's lines.
+  std::string fromSource(clang::CharSourceRange R, const std::string &Text) const;
+  /// \p Text, the translator's code in place of the source at \p R: its lines are the
+  /// generated file's, the source after it goes on from \p R's last line.
+  std::string inPlaceOf(clang::CharSourceRange R, const std::string &Text) const;
   /// The enums and typedefs of the region's function that the code of every function of the kernel
   /// (the kernel, its outlined parallel regions and simd loops) needs, one line each.
   std::string localTypedefs() const;

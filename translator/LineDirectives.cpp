@@ -194,8 +194,46 @@ std::vector<unsigned> presumedLines(const std::vector<StringRef> &Lines, StringR
 
 } // namespace
 
+std::string sourceMark(unsigned Line) { return "/*omp2cu-line:" + std::to_string(Line) + "*/"; }
+
+std::vector<unsigned> stripMarks(std::string &Text) {
+  static constexpr StringRef Open = "/*omp2cu-line:";
+  size_t Next = Text.find(Open.data(), 0, Open.size());
+  if (Next == std::string::npos)
+    return {};
+  std::vector<unsigned> Lines;
+  std::string Out;
+  Out.reserve(Text.size());
+  unsigned State = 0;   // the input line of the text here (0: generated)
+  unsigned Current = 0; // the line's, once its first character is seen
+  bool Started = false;
+  for (size_t I = 0; I < Text.size();) {
+    if (I == Next) {
+      const size_t End = Text.find("*/", I + Open.size());
+      StringRef(Text).slice(I + Open.size(), End).getAsInteger(10, State);
+      I = End + 2;
+      Next = Text.find(Open.data(), I, Open.size());
+      continue;
+    }
+    const char C = Text[I++];
+    if (C == '\n') {
+      Lines.push_back(Started ? Current : State);
+      Started = false;
+      if (State)
+        ++State; // the input's text goes on on its next line
+    } else if (!Started && C != ' ' && C != '\t') {
+      Current = State;
+      Started = true;
+    }
+    Out += C;
+  }
+  Lines.push_back(Started ? Current : State);
+  Text = std::move(Out);
+  return Lines;
+}
+
 std::string addLineDirectives(StringRef Original, StringRef Generated, StringRef OriginalName,
-                              StringRef GeneratedName) {
+                              StringRef GeneratedName, ArrayRef<unsigned> Marked) {
   // The input's own #line directives renumber its lines: the first pass writes them around the
   // member functions it moves out of their classes (OutOfLine.h); generated code naming other
   // files keeps its directives and gets no new ones.
@@ -206,9 +244,14 @@ std::string addLineDirectives(StringRef Original, StringRef Generated, StringRef
   if (Presumed.empty() && !A.empty())
     return Generated.str();
   std::vector<unsigned> Map = mapLines(Original, Generated);
+  std::vector<StringRef> B = splitLines(Generated);
+  if (Map.empty() && !Marked.empty())
+    Map.assign(B.size(), 0);
   if (Map.empty())
     return Generated.str();
-  std::vector<StringRef> B = splitLines(Generated);
+  for (size_t J = 0; J < Map.size() && J < Marked.size(); ++J)
+    if (Marked[J] && Marked[J] <= Presumed.size() && !Directive[Marked[J] - 1])
+      Map[J] = Marked[J];
   std::string OrigQ = "\"" + text::cstring(OriginalName) + "\"";
   std::string GenQ = "\"" + text::cstring(GeneratedName) + "\"";
   std::string Out;

@@ -16,6 +16,7 @@
 #ifndef OMP2CU_TRANSLATOR_LINEDIRECTIVES_H
 #define OMP2CU_TRANSLATOR_LINEDIRECTIVES_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
@@ -34,8 +35,25 @@ std::vector<unsigned> mapLines(llvm::StringRef Original, llvm::StringRef Generat
 /// \p Original that name its own file (the first pass writes them, see
 /// OutOfLine.h) number its lines and are replaced; returned unchanged when the
 /// input has `#line` directives naming other files or no mapping was found.
+/// \p Marked (from stripMarks) names the input line of the generated lines the
+/// diff cannot place: statements copied into kernels.
 std::string addLineDirectives(llvm::StringRef Original, llvm::StringRef Generated,
-                              llvm::StringRef OriginalName, llvm::StringRef GeneratedName);
+                              llvm::StringRef OriginalName, llvm::StringRef GeneratedName,
+                              llvm::ArrayRef<unsigned> Marked = {});
+
+/// A mark in kernel text (a comment; stripMarks removes every one before the
+/// output is written): the text after it is the input's, from (physical, 1-based)
+/// line \p Line on, where the text keeps the input's line breaks; 0: the text
+/// after it is the translator's own. Kernels are written away from the code they
+/// come from, so the line diff cannot place their statements; these marks do,
+/// and sanitizer reports, assert and the compiler's diagnostics in kernels name
+/// the user's lines.
+std::string sourceMark(unsigned Line);
+
+/// Removes the marks of sourceMark from \p Text; returns, for each line of the
+/// result, the input line its first character comes from (0: none known).
+/// Empty when \p Text holds no mark.
+std::vector<unsigned> stripMarks(std::string &Text);
 
 /// What follows the file name in the `#line` directives the first pass writes.
 inline constexpr const char *FirstPassMark = " // omp2cu: ";

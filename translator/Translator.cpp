@@ -15,6 +15,7 @@
 #include "Diagnostics.h"
 #include "Emitter.h"
 #include "HeaderInlining.h"
+#include "LineDirectives.h"
 #include "Linkage.h"
 #include "LocalMacros.h"
 #include "Planner.h"
@@ -597,6 +598,7 @@ public:
     const RewriteBuffer *B = HostRW.getRewriteBufferFor(Main);
     Result.Output = B ? std::string(B->begin(), B->end())
                       : SM.getBufferData(Main).str();
+    Result.KernelLines = lines::stripMarks(Result.Output);
     Result.Ok = true;
   }
 
@@ -607,11 +609,28 @@ private:
   /// Each construct of a region is replaced with its statement: a preprocessor conditional that
   /// straddles that text is resolved as the preprocessor resolved it (\p Blank, Conditionals.h).
   void resolveConditionals(ASTContext &Ctx, const model::Construct &C, pp::Blanks &Blank) {
-    if (const Stmt *Assoc = analysis::associatedStmt(C.D))
+    if (const Stmt *Assoc = analysis::associatedStmt(C.D)) {
       pp::resolveRange(Ctx.getSourceManager(), Conditionals,
                        text::directiveWithStmt(Ctx, C.D, Assoc), Blank);
+      resolveAtomics(Ctx, Assoc, Blank);
+    }
     for (const auto &Ch : C.Children)
       resolveConditionals(Ctx, *Ch, Blank);
+  }
+
+  /// The same for the atomic constructs under \p S, which the kernel replaces with runtime calls
+  /// (`#ifdef A` / `#pragma omp atomic` / `#endif` / `x++;`).
+  void resolveAtomics(ASTContext &Ctx, const Stmt *S, pp::Blanks &Blank) {
+    if (!S)
+      return;
+    if (const auto *AD = dyn_cast<OMPAtomicDirective>(S))
+      if (const Stmt *Assoc = analysis::associatedStmt(AD)) {
+        pp::resolveRange(Ctx.getSourceManager(), Conditionals,
+                         text::directiveWithStmt(Ctx, AD, Assoc), Blank);
+        return;
+      }
+    for (const Stmt *Ch : S->children())
+      resolveAtomics(Ctx, Ch, Blank);
   }
 
   /// The host side of the data environment: data directives, declare target

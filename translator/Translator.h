@@ -43,6 +43,9 @@ struct TranslateResult {
   /// `declare target` variables or functions, or the device-memory API.
   bool UsesOffload = false;
   std::string Output;   ///< the generated source when Ok (and UsesOffload or !SkipPlain)
+  /// For each line of Output, the line of Original that kernel code there was copied from (0:
+  /// none; lines::stripMarks), for lines::addLineDirectives.
+  std::vector<unsigned> KernelLines;
   std::string Original; ///< the input's text
   /// Non-empty: translate again from this text of the main file, in which `this` in the OpenMP
   /// constructs of member functions is a variable (ThisCapture.h), directives written with

@@ -11,6 +11,11 @@ Modes:
         as sim, translated with omp2cu --no-spmdize: kernels with sequential team code around
         parallel regions run in generic (master/worker) mode instead of SPMD(ized) mode. Used
         for the samples that say `omp2cu-e2e: generic` (tests/e2e/CMakeLists.txt).
+  asan, tsan
+        as sim, built with AddressSanitizer and UndefinedBehaviorSanitizer (asan) or
+        ThreadSanitizer (tsan) and translated with --line-directives: the run must give the
+        reference's output and no sanitizer report (the emulator tells the sanitizers about the
+        threads of a team: runtime/include/omp2cu/backend/sim_sanitizers.h).
   nvcc  translate with omp2cu and compile + link the generated .cu with nvcc for sm_90 (never run).
         Exit 77 (SKIP) when nvcc is not installed or OMP2CU_E2E_NVCC=0.
   hip   translate with omp2cu --backend=hip and compile + link the result with hipcc for AMD GPUs,
@@ -224,8 +229,10 @@ def translate(args, src, work):
     cu = os.path.join(work, os.path.splitext(os.path.basename(src))[0] + ".cu")
     if os.path.exists(cu):
         os.remove(cu)
-    backend = "sim" if args.mode in ("sim", "sim64", "generic") else "cuda"
+    backend = "sim" if args.mode in SIM_MODES else "cuda"
     extra = ["--no-spmdize"] if args.mode == "generic" else []
+    if args.mode in SANITIZERS:
+        extra.append("--line-directives")
     run_step("translate", [args.omp2cu, f"--backend={backend}"] + extra + [src, "-o", cu],
              args.timeout)
     if not os.path.exists(cu):
@@ -241,6 +248,23 @@ def check_runtime(args):
 
 # ----------------------------------------------------------------------------- modes
 
+SANITIZERS = {
+    "asan": ["-fsanitize=address,undefined", "-fno-sanitize-recover=undefined",
+             "-fno-omit-frame-pointer", "-g"],
+    "tsan": ["-fsanitize=thread", "-g"],
+}
+SIM_MODES = ("sim", "sim64", "generic") + tuple(SANITIZERS)
+# A report ends the run with a non-zero status (the output may still match the reference).
+SANITIZER_ENV = {
+    "ASAN_OPTIONS": "detect_leaks=1:abort_on_error=0:exitcode=23",
+    "UBSAN_OPTIONS": "halt_on_error=1:print_stacktrace=1",
+    "TSAN_OPTIONS": "halt_on_error=1:exitcode=66:report_signal_unsafe=0",
+}
+# Host OpenMP regions (host fallbacks) run on one thread under ThreadSanitizer: libgomp is not
+# instrumented, so TSan cannot see its synchronisation. Kernels still run on all workers.
+SANITIZER_MODE_ENV = {"tsan": {"OMP_NUM_THREADS": "1"}}
+
+
 def mode_sim(args, src, work, warp_size=None):
     check_runtime(args)
     expected, label = build_and_run_reference(src, work, args.reference, args.timeout)
@@ -248,16 +272,24 @@ def mode_sim(args, src, work, warp_size=None):
     exe = os.path.join(work, "sim")
     cxx = os.environ.get("OMP2CU_HOST_CXX", "g++")
     warp = [f"-DOMP2CU_SIM_WARP_SIZE={warp_size}"] if warp_size else []
+    san = SANITIZERS.get(args.mode, [])
     run_step("sim-build", [cxx, "-x", "c++", "-std=c++17", "-DOMP2CU_BACKEND_SIM"] + warp +
              ["-I", args.runtime_include, "-fopenmp"] + no_offload(cxx) +
-             ["-O2", cu, "-o", exe, "-lboost_context", "-pthread"],
+             ["-O1" if san else "-O2"] + san + [cu, "-o", exe, "-lboost_context", "-pthread"],
              args.timeout)
-    actual, _ = run_step("sim-run", [exe], args.timeout)
+    env = None
+    if san:
+        env = dict(os.environ)
+        env.update(SANITIZER_ENV)
+        env.update(SANITIZER_MODE_ENV.get(args.mode, {}))
+    actual, _ = run_step("sim-run", [exe], args.timeout * (4 if san else 1), env=env)
     with open(os.path.join(work, "expected.txt"), "w") as f:
         f.write(expected)
     with open(os.path.join(work, "actual.txt"), "w") as f:
         f.write(actual)
     what = f"sim backend ({warp_size}-lane warps)" if warp_size else "sim backend"
+    if san:
+        what += f" under {' '.join(san[:1])}"
     if args.mode == "generic":
         what += " (generic mode: --no-spmdize)"
     problems = compare_outputs(expected, actual)
@@ -365,7 +397,7 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     root = os.path.dirname(os.path.dirname(here))
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--mode", choices=["sim", "sim64", "generic", "nvcc", "hip", "refs", "compare"],
+    ap.add_argument("--mode", choices=["sim", "sim64", "generic", "asan", "tsan", "nvcc", "hip", "refs", "compare"],
                     default="sim")
     ap.add_argument("--omp2cu", default=os.path.join(root, "build", "bin", "omp2cu"))
     ap.add_argument("--runtime-include", default=os.path.join(root, "runtime", "include"))
@@ -417,7 +449,8 @@ def main():
         work = tmp
     t0 = time.monotonic()
     try:
-        rc = {"sim": mode_sim, "sim64": mode_sim64, "generic": mode_sim, "nvcc": mode_nvcc,
+        rc = {"sim": mode_sim, "sim64": mode_sim64, "generic": mode_sim, "asan": mode_sim,
+              "tsan": mode_sim, "nvcc": mode_nvcc,
               "hip": mode_hip, "refs": mode_refs}[args.mode](args, src, work)
     except StepError as e:
         print(f"FAIL: {e}")

@@ -39,6 +39,30 @@ TEST_CASE("#line directives: input lines keep their numbers, generated lines nam
   CHECK(R == "gen1\n#line 1 \"in.c\"\na\n#line 5 \"out.cu\"\ngen2\ngen3\n#line 2 \"in.c\"\nb\nc\n");
 }
 
+TEST_CASE("kernel marks: copied text takes its input lines, generated text and the host keep theirs") {
+  // A kernel above the host code it comes from: its body (input lines 3-4, whose inner
+  // construct, input lines 4-5, was replaced by two generated lines) and an atomic's call.
+  std::string In = "int main() {\n#pragma omp target\n  { x = 1;\n#pragma omp atomic\n"
+                   "    y++; }\n  return 0;\n}\n";
+  std::string Gen = "__global__ void k() {\n  gen();\n  " + lines::sourceMark(3) + "{ x = 1;\n" +
+                    lines::sourceMark(0) + "  atomic_add(&y, 1);\n  more();\n" +
+                    lines::sourceMark(5) + " }" + lines::sourceMark(0) + "\n}\n" +
+                    "int main() {\n  launch();\n  return 0;\n}\n";
+  std::string Out = Gen;
+  std::vector<unsigned> Marked = lines::stripMarks(Out);
+  CHECK(Out.find("omp2cu-line") == std::string::npos);
+  REQUIRE(Marked.size() >= 10);
+  CHECK(std::vector<unsigned>(Marked.begin(), Marked.begin() + 7) ==
+        std::vector<unsigned>{0, 0, 3, 0, 0, 5, 0});
+  std::string R = lines::addLineDirectives(In, Out, "in.c", "out.cu", Marked);
+  CHECK(R.find("#line 3 \"in.c\"\n  { x = 1;\n") != std::string::npos);
+  CHECK(R.find("#line 5 \"in.c\"\n }\n") != std::string::npos);
+  CHECK(R.find("#line 6 \"in.c\"\n  return 0;\n") != std::string::npos);
+  std::string Plain = "int x;\n";
+  CHECK(lines::stripMarks(Plain).empty());
+  CHECK(Plain == "int x;\n");
+}
+
 TEST_CASE("no directive after a line continuation, none for inputs with #line of their own") {
   std::string In = "#define M(x) \\\n  (x)\nint y;\n";
   std::string Out = "#define M(x) \\\ngen\n  (x)\nint y;\n";

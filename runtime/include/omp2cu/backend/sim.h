@@ -58,8 +58,6 @@ inline constexpr const char *name = "sim";
 namespace sim {
 /// The calling host thread's current device (devices_sim.h: set_device).
 inline thread_local int CurrentDevice = 0;
-/// The device of the kernel that the calling worker OS thread runs (launch(); devices_sim.h).
-inline thread_local int KernelDevice = 0;
 } // namespace sim
 
 /// Lanes per warp (OMP2CU_SIM_WARP_SIZE, 32 or 64).
@@ -171,9 +169,17 @@ template <class T> inline T atomic_exch(T *p, T v) {
   static_assert(std::is_same_v<T, unsigned> || std::is_same_v<T, unsigned long long>);
   return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST);
 }
-/// Relaxed atomic load / store (single-copy atomic, no ordering).
+/// Relaxed atomic load / store (single-copy atomic, no ordering). Under ThreadSanitizer, which
+/// does not model fences, an acquire load and a release store: the runtime orders its relaxed
+/// accesses with fences (fence_block, threadfence), as on a GPU. (On the x86 host all four are
+/// plain moves.)
+#ifdef OMP2CU_SIM_TSAN
+template <class T> inline T atomic_load(const T *p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
+template <class T> inline void atomic_store(T *p, T v) { __atomic_store_n(p, v, __ATOMIC_RELEASE); }
+#else
 template <class T> inline T atomic_load(const T *p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
 template <class T> inline void atomic_store(T *p, T v) { __atomic_store_n(p, v, __ATOMIC_RELAXED); }
+#endif
 
 namespace sim_detail {
 template <class T, class F> inline T casLoop(T *p, F f) {
@@ -235,12 +241,15 @@ inline void heap_free(void *p) { std::free(p); }
 /// Byte pattern that fresh device memory is filled with.
 inline constexpr int kFreshMemoryByte = 0xFF;
 
+/// Device memory: 256-byte aligned and rounded up to 256 bytes as cudaMalloc's; under
+/// AddressSanitizer exactly `bytes` (at least 1), so that an access past them is reported.
 inline Status device_malloc(void **ptr, std::size_t bytes) {
-  const std::size_t Rounded = (bytes + 255) / 256 * 256;
-  void *P = std::aligned_alloc(256, Rounded ? Rounded : 256);
-  if (!P)
+  const std::size_t Size = sim::san::kAddressSanitizer ? (bytes ? bytes : 1)
+                                                       : (bytes ? (bytes + 255) / 256 * 256 : 256);
+  void *P = nullptr;
+  if (posix_memalign(&P, 256, Size) != 0 || !P)
     return Status::failure("out of memory allocating " + std::to_string(bytes) + " bytes");
-  std::memset(P, kFreshMemoryByte, Rounded ? Rounded : 256);
+  std::memset(P, kFreshMemoryByte, Size);
   *ptr = P;
   return Status::success();
 }
@@ -282,11 +291,9 @@ Status launch(void (*kernel)(P...), Dims grid, Dims block, A &&...args) {
                            "x" + std::to_string(block.z) + ")");
   std::tuple<std::decay_t<P>...> Args(std::forward<A>(args)...);
   const int Device = sim::CurrentDevice;
-  const std::function<void()> Body = [kernel, &Args, Device] {
-    sim::KernelDevice = Device;
-    std::apply(kernel, Args);
-  };
-  return sim::WorkerPool::get().run({grid.x, grid.y, grid.z}, {block.x, block.y, block.z}, Body);
+  const std::function<void()> Body = [kernel, &Args] { std::apply(kernel, Args); };
+  return sim::WorkerPool::get().run({grid.x, grid.y, grid.z}, {block.x, block.y, block.z}, Body,
+                                    Device);
 }
 
 /// Waits for all device work (launches are synchronous here).

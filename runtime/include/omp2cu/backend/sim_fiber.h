@@ -13,6 +13,8 @@
 #ifndef OMP2CU_BACKEND_SIM_FIBER_H
 #define OMP2CU_BACKEND_SIM_FIBER_H
 
+#include "omp2cu/backend/sim_sanitizers.h"
+
 #include <boost/context/fiber.hpp>
 #include <boost/context/stack_context.hpp>
 
@@ -89,6 +91,7 @@ public:
     if (!Free.empty()) {
       bctx::stack_context S = Free.back();
       Free.pop_back();
+      san::stackAllocated(static_cast<char *>(S.sp) - S.size, S.size);
       return S;
     }
     const std::size_t Size = OMP2CU_SIM_STACK_SIZE, Guard = pageSize();
@@ -118,9 +121,16 @@ inline StackPool &threadStackPool() {
   return Pool;
 }
 
-/// Boost.Context StackAllocator that takes stacks from the calling OS thread's pool.
+/// Boost.Context StackAllocator that takes stacks from the calling OS thread's pool and tells the
+/// sanitizers' state of its thread where the stack is.
 struct PooledStack {
-  bctx::stack_context allocate() { return threadStackPool().allocate(); }
+  san::FiberState *San;
+  bctx::stack_context allocate() {
+    bctx::stack_context S = threadStackPool().allocate();
+    San->StackBottom = static_cast<char *>(S.sp) - S.size;
+    San->StackSize = S.size;
+    return S;
+  }
   void deallocate(bctx::stack_context &S) noexcept { threadStackPool().deallocate(S); }
 };
 
@@ -145,6 +155,8 @@ struct Fiber {
   unsigned long long Result = 0;
   bctx::fiber Self;      ///< The suspended fiber, while it is not running.
   bctx::fiber Scheduler; ///< The scheduler's continuation, while the fiber runs.
+  bool Entered = false;  ///< Its body has started (it is on its stack or suspended there).
+  san::FiberState San;   ///< What AddressSanitizer and ThreadSanitizer know of it.
 };
 
 /// The fiber running on this OS thread, or nullptr outside kernels.
@@ -176,7 +188,8 @@ public:
 
   /// Runs `Body` once per thread of the block. Returns false (see error()) when the block
   /// deadlocked, misused a warp collective, or a thread threw.
-  bool run(Uint3 BIdx, Uint3 BDim, Uint3 GDim, const std::function<void()> &Body) {
+  OMP2CU_SIM_INTERNAL bool run(Uint3 BIdx, Uint3 BDim, Uint3 GDim,
+                               const std::function<void()> &Body) {
     BlockIdx = BIdx;
     BlockDim = BDim;
     GridDim = GDim;
@@ -202,8 +215,15 @@ public:
       F.Linear = I;
       F.ThreadIdx = {I % BDim.x, I / BDim.x % BDim.y, I / (BDim.x * BDim.y)};
       F.Owner = this;
-      F.Self = bctx::fiber(std::allocator_arg, PooledStack(),
-                           [&F, &Body](bctx::fiber &&Sched) { return entry(F, Body, std::move(Sched)); });
+      F.Entered = false;
+      char Name[96] = "";
+      if (san::kThreadSanitizer)
+        std::snprintf(Name, sizeof Name, "GPU thread (%u,%u,%u) of block (%u,%u,%u)",
+                      F.ThreadIdx.x, F.ThreadIdx.y, F.ThreadIdx.z, BIdx.x, BIdx.y, BIdx.z);
+      san::createFiber(F.San, I, Name, [&F, &Body] {
+        F.Self = bctx::fiber(std::allocator_arg, PooledStack{&F.San},
+                             [&F, &Body](bctx::fiber &&Sched) { return entry(F, Body, std::move(Sched)); });
+      });
       Ready.push_back(I);
     }
     schedule();
@@ -212,29 +232,42 @@ public:
     if (!Error.empty()) {
       // Unwind the stacks of the threads that cannot go on (Boost throws forced_unwind in them).
       for (Fiber &F : Fibers) {
+        if (!F.Self)
+          continue;
         CurrentFiber = &F;
+        if (F.Entered)
+          san::schedulerToFiber(F.San);
         F.Self = bctx::fiber();
+        if (F.Entered)
+          san::backInScheduler();
+        else
+          san::backInSchedulerFromUnstarted();
       }
       CurrentFiber = nullptr;
     }
+    san::blockFinished(this);
     return Error.empty();
   }
 
   const std::string &error() const { return Error; }
 
   /// Runs thread `F` until it waits or returns, with its built-in variables set.
-  void resume(Fiber &F) {
+  OMP2CU_SIM_INTERNAL void resume(Fiber &F) {
     CurrentFiber = &F;
     ::threadIdx = F.ThreadIdx;
     ::blockIdx = BlockIdx;
     ::blockDim = BlockDim;
     ::gridDim = GridDim;
+    san::schedulerToFiber(F.San);
     F.Self = std::move(F.Self).resume();
+    san::backInScheduler();
+    san::errorRead(&Error);
     CurrentFiber = nullptr;
   }
 
   /// Records a failure of the calling thread and suspends it for good.
-  [[noreturn]] void fail(Fiber &F, std::string What) {
+  [[noreturn]] OMP2CU_SIM_INTERNAL void fail(Fiber &F, std::string What) {
+    san::errorPosted(&Error);
     if (Error.empty())
       Error = std::move(What) + " (thread (" + std::to_string(F.ThreadIdx.x) + "," +
               std::to_string(F.ThreadIdx.y) + "," + std::to_string(F.ThreadIdx.z) + "))";
@@ -245,7 +278,7 @@ public:
   }
 
   /// Block barrier (__syncthreads). Called from within a fiber.
-  void barrier(Fiber &F) {
+  OMP2CU_SIM_INTERNAL void barrier(Fiber &F) {
     if (Live == 1)
       return;
     F.Waiting = Wait::Block;
@@ -255,7 +288,7 @@ public:
   /// Lets the other threads of the block run (a thread that spins on memory calls this). A block
   /// whose live threads do nothing but yield for a long time is reported as a deadlock. Called
   /// from within a fiber.
-  void yield(Fiber &F) {
+  OMP2CU_SIM_INTERNAL void yield(Fiber &F) {
     if (++Spins > kMaxSpins * Live) {
       fail(F, "deadlock: the threads of the block spin on memory without progress");
     }
@@ -264,8 +297,8 @@ public:
   }
 
   /// Warp collective over the lanes in `Mask` of the caller's warp. Called from within a fiber.
-  unsigned long long warpCollective(Fiber &F, WarpOp Op, LaneMask Mask, unsigned long long Value,
-                                    unsigned Arg) {
+  OMP2CU_SIM_INTERNAL unsigned long long warpCollective(Fiber &F, WarpOp Op, LaneMask Mask,
+                                                        unsigned long long Value, unsigned Arg) {
     const unsigned Lane = F.Linear % kWarpSize;
     if (!((Mask >> Lane) & 1))
       fail(F, "warp operation by a lane that is not in its mask " + hex(Mask));
@@ -283,24 +316,40 @@ public:
   }
 
 private:
-  static bctx::fiber entry(Fiber &F, const std::function<void()> &Body, bctx::fiber &&Sched) {
+  OMP2CU_SIM_INTERNAL static bctx::fiber entry(Fiber &F, const std::function<void()> &Body,
+                                               bctx::fiber &&Sched) {
+    san::fiberEntered(F.San);
+    F.Entered = true;
     F.Scheduler = std::move(Sched);
     try {
       Body();
     } catch (const bctx::detail::forced_unwind &) {
-      throw; // Boost's stack unwinding of an abandoned fiber: let it through.
+      // Boost's stack unwinding of an abandoned fiber: let it through.
+      san::fiberExits(F.San, F.Owner);
+      throw;
     } catch (const std::exception &E) {
       F.Owner->recordError(std::string("exception in kernel: ") + E.what());
     } catch (...) {
       F.Owner->recordError("unknown exception in kernel");
     }
     F.Waiting = Wait::Done;
+    san::fiberExits(F.San, F.Owner);
     return std::move(F.Scheduler);
   }
 
-  static void suspend(Fiber &F) { F.Scheduler = std::move(F.Scheduler).resume(); }
+  OMP2CU_SIM_INTERNAL static void suspend(Fiber &F) {
+    san::fiberToScheduler(F.San);
+    try {
+      F.Scheduler = std::move(F.Scheduler).resume();
+    } catch (const bctx::detail::forced_unwind &) {
+      san::fiberEntered(F.San);
+      throw;
+    }
+    san::fiberEntered(F.San);
+  }
 
-  void recordError(std::string What) {
+  OMP2CU_SIM_INTERNAL void recordError(std::string What) {
+    san::errorPosted(&Error);
     if (Error.empty())
       Error = std::move(What);
   }
@@ -311,7 +360,7 @@ private:
     return Buf;
   }
 
-  void schedule() {
+  OMP2CU_SIM_INTERNAL void schedule() {
     while (!Ready.empty() && Error.empty()) {
       unsigned Id;
       if (Rng && random() % 8 == 0) { // Now and then a random ready thread jumps the queue.
@@ -359,14 +408,16 @@ private:
   /// Queues the threads in `Released` (in order). Round-robin: at the back. Shuffled: at the
   /// front (with the block's FrontPercent probability: 25 to 100) or the back, so that some
   /// threads run far ahead of others.
-  void makeReady(const std::vector<unsigned> &Released) {
+  OMP2CU_SIM_INTERNAL void makeReady(const std::vector<unsigned> &Released) {
+    san::syncGroup(static_cast<unsigned>(Released.size()),
+                   [&](unsigned I) -> san::FiberState & { return Fibers[Released[I]].San; });
     if (Rng && random() % 100 < FrontPercent)
       Ready.insert(Ready.begin(), Released.begin(), Released.end());
     else
       Ready.insert(Ready.end(), Released.begin(), Released.end());
   }
 
-  void releaseBarrierIfComplete() {
+  OMP2CU_SIM_INTERNAL void releaseBarrierIfComplete() {
     if (AtBarrier == 0 || AtBarrier != Live)
       return;
     Released.clear();
@@ -382,7 +433,7 @@ private:
   static unsigned popcount(LaneMask M) { return static_cast<unsigned>(__builtin_popcountll(M)); }
 
   /// Completes the collective that `F` posted if every lane of its mask has posted the same one.
-  void tryCompleteWarp(Fiber &F) {
+  OMP2CU_SIM_INTERNAL void tryCompleteWarp(Fiber &F) {
     const unsigned Warp = F.Linear / kWarpSize;
     if (WarpArrived[Warp] < popcount(F.Mask))
       return;
@@ -414,7 +465,7 @@ private:
   }
 
   /// Computes the result of the collective of the lanes in `Mask` of warp `Warp`.
-  void complete(unsigned Warp, LaneMask Mask) {
+  OMP2CU_SIM_INTERNAL void complete(unsigned Warp, LaneMask Mask) {
     Fiber *Lanes[kWarpSize] = {};
     for (unsigned L = 0; L < kWarpSize; ++L)
       if ((Mask >> L) & 1)
@@ -484,7 +535,7 @@ private:
 };
 
 /// The calling emulated thread; aborts with a message when called outside a kernel.
-inline Fiber &current() {
+OMP2CU_SIM_INTERNAL inline Fiber &current() {
   Fiber *F = CurrentFiber;
   if (!F) {
     std::fputs("omp2cu: error: a device built-in was used outside a kernel (sim backend)\n",

@@ -21,6 +21,10 @@
 
 namespace omp2cu::backend::sim {
 
+/// The device of the kernel that the calling worker OS thread runs (set by the worker before it
+/// runs the blocks of a launch; devices_sim.h).
+inline thread_local int KernelDevice = 0;
+
 /// Workers that run blocks; also the emulated device's SM count.
 class WorkerPool {
 public:
@@ -37,15 +41,16 @@ public:
 
   unsigned size() const { return static_cast<unsigned>(Threads.size()); }
 
-  /// Runs `Body` on every thread of the grid and returns when all blocks finished or one failed.
-  /// Launches from several host threads are serialised.
-  Status run(Uint3 Grid, Uint3 BlockDim, const std::function<void()> &Body) {
+  /// Runs `Body` on every thread of the grid (of a kernel of emulated device `Device`) and returns
+  /// when all blocks finished or one failed. Launches from several host threads are serialised.
+  Status run(Uint3 Grid, Uint3 BlockDim, const std::function<void()> &Body, int Device = 0) {
     std::lock_guard<std::mutex> LaunchLock(LaunchMutex);
     launchSerial().fetch_add(1, std::memory_order_relaxed);
     Job J;
     J.Grid = Grid;
     J.BlockDim = BlockDim;
     J.Body = &Body;
+    J.Device = Device;
     J.Total = static_cast<unsigned long long>(Grid.x) * Grid.y * Grid.z;
     {
       std::unique_lock<std::mutex> Lock(Mutex);
@@ -65,6 +70,7 @@ private:
   struct Job {
     Uint3 Grid, BlockDim;
     const std::function<void()> *Body = nullptr;
+    int Device = 0;
     unsigned long long Total = 0;
     std::atomic<unsigned long long> Next{0};
     std::atomic<bool> Failed{false};
@@ -90,6 +96,7 @@ private:
         Seen = Generation;
         J = Current;
       }
+      KernelDevice = J->Device;
       runBlocks(*J, B);
       std::lock_guard<std::mutex> Lock(Mutex);
       if (--Busy == 0)
