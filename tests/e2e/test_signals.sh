@@ -43,35 +43,31 @@ for sig in TERM INT HUP; do
   [[ -z $leftovers ]] && pass "SIG$sig: no partial output" || fail "SIG$sig: left: $leftovers"
 done
 
-# A real compile (g++ and its cc1plus, as), ended one second in.
-mkdir -p tmp-real
-TMPDIR=$PWD/tmp-real "$BIN/omp2cu-cc" --backend=sim -c "$SAMPLES/saxpy.c" -o real.o 2>err.txt &
-driver=$!
-sleep 1.5
-kill -TERM $driver; wait $driver; rc=$?
-sleep 0.3
-if [[ $rc -eq 0 ]]; then pass "real compile: finished before the signal (nothing to check)"
-else
-  [[ $rc -eq 143 ]] && pass "real compile: exit status 143" || fail "real compile: exit status $rc"
-  [[ -z $(ls -A tmp-real) ]] && pass "real compile: \$TMPDIR is empty" || fail "real compile: left in \$TMPDIR: $(ls -A tmp-real)"
-  [[ ! -e real.o ]] && pass "real compile: no output" || fail "real compile: real.o left"
-fi
-
-# A real nvcc compile (cudafe, cicc, ptxas and their tmpxft_* files in $TMPDIR), ended 3 s in.
-if command -v nvcc >/dev/null || [[ -x /usr/local/cuda/bin/nvcc ]]; then
-  mkdir -p tmp-nvcc
-  TMPDIR=$PWD/tmp-nvcc "$BIN/omp2cu-cc" --backend=cuda -c "$SAMPLES/saxpy.c" -o nvcc.o 2>err.txt &
-  driver=$!
-  sleep 3
-  kill -TERM $driver; wait $driver; rc=$?
+# interrupted NAME BACKEND DELAY: a real compile for BACKEND, ended DELAY seconds in with SIGTERM:
+# exit status 143, nothing of the build in $TMPDIR, no output, no tool of the build still running.
+interrupted() {
+  local name="$1" backend="$2" delay="$3" tmp="$PWD/tmp-$1"
+  mkdir -p "$tmp"
+  TMPDIR="$tmp" "$BIN/omp2cu-cc" --backend="$backend" -c "$SAMPLES/saxpy.c" -o "$name.o" 2>err.txt &
+  local driver=$!
+  sleep "$delay"
+  kill -TERM $driver; wait $driver; local rc=$?
   sleep 0.5
-  if [[ $rc -eq 0 ]]; then pass "nvcc compile: finished before the signal (nothing to check)"
-  else
-    [[ $rc -eq 143 ]] && pass "nvcc compile: exit status 143" || fail "nvcc compile: exit status $rc"
-    [[ -z $(ls -A tmp-nvcc) ]] && pass "nvcc compile: \$TMPDIR is empty" || fail "nvcc compile: left in \$TMPDIR: $(ls -A tmp-nvcc)"
-    left=$(pgrep -f "$PWD/tmp-nvcc" || true)
-    [[ -z $left ]] && pass "nvcc compile: no tool left running" || { fail "nvcc compile: left running: $left"; kill $left; }
-  fi
+  if [[ $rc -eq 0 ]]; then pass "$name compile: finished before the signal (nothing to check)"; return; fi
+  [[ $rc -eq 143 ]] && pass "$name compile: exit status 143" || fail "$name compile: exit status $rc"
+  [[ -z $(ls -A "$tmp") ]] && pass "$name compile: \$TMPDIR is empty" ||
+    fail "$name compile: left in \$TMPDIR: $(ls -A "$tmp")"
+  [[ ! -e $name.o ]] && pass "$name compile: no output" || fail "$name compile: $name.o left"
+  local left; left=$(pgrep -f "$tmp" || true)
+  [[ -z $left ]] && pass "$name compile: no tool left running" ||
+    { fail "$name compile: left running: $left"; kill $left; }
+}
+
+# g++ and its cc1plus, as; ended 1.5 s in.
+interrupted real sim 1.5
+# nvcc: cudafe, cicc, ptxas and their tmpxft_* files in $TMPDIR; ended 3 s in.
+if command -v nvcc >/dev/null || [[ -x /usr/local/cuda/bin/nvcc ]]; then
+  interrupted nvcc cuda 3
 fi
 
 finish signal
