@@ -235,13 +235,13 @@ public:
         if (!F.Self)
           continue;
         CurrentFiber = &F;
+        // A fiber whose body never started is unwound by Boost alone, in the scheduler's
+        // context: nothing to announce.
         if (F.Entered)
           san::schedulerToFiber(F.San);
         F.Self = bctx::fiber();
         if (F.Entered)
           san::backInScheduler();
-        else
-          san::backInSchedulerFromUnstarted();
       }
       CurrentFiber = nullptr;
     }

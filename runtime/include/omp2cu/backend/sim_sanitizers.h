@@ -169,15 +169,6 @@ inline void backInScheduler() {
 #endif
 }
 
-/// Back in the scheduler after destroying a thread whose body never started (its stack was
-/// entered and left by Boost alone, without announcements).
-inline void backInSchedulerFromUnstarted() {
-#ifdef OMP2CU_SIM_TSAN
-  if (__tsan_get_current_fiber() != scheduler().Tsan)
-    __tsan_switch_to_fiber(scheduler().Tsan, __tsan_switch_to_fiber_no_sync);
-#endif
-}
-
 /// Thread \p F runs on its stack again (first entry or back from a suspension).
 inline void fiberEntered(FiberState &F) {
 #ifdef OMP2CU_SIM_ASAN
