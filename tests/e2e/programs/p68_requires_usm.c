@@ -3,7 +3,9 @@
    host writes while data is mapped is what the kernels read, without `target update`; memory
    from omp_target_alloc is usable on the host; a pointer variable in a map clause or a defaultmap
    is mapped itself. g++ refuses these clauses ("sorry, unimplemented"): the translator must read
-   the directive. omp2cu-e2e: compile; omp2cu-e2e: reference clang-host-offload */
+   the directive. omp2cu-e2e: compile; omp2cu-e2e: reference clang-host-offload
+   On a GPU without HMM or ATS (no pageable host memory access) no device meets the requirement
+   and the regions run on the host: omp2cu-e2e: gpu offload default */
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>

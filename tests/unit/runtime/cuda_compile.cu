@@ -279,6 +279,7 @@ int run_data_environment(double *a, long n, int dev) {
   Rc += omp2cu::omp_target_memcpy_rect(P, a, sizeof(double), 2, Vol, Off, Off, Dim, Dim, Dev,
                                        Host);
   Rc += omp2cu::omp_target_is_present(a, Dev);
+  Rc += omp2cu::omp_target_is_accessible(a, sizeof(int), Dev);
   Rc += omp2cu::omp_target_associate_ptr(a, P, 64, 0, Dev);
   Rc += omp2cu::omp_target_disassociate_ptr(a, Dev);
   omp2cu::omp_target_free(P, Dev);

@@ -1,6 +1,7 @@
 // The host device-memory API (host/omp_api.h) on one device: omp_target_alloc/free,
 // omp_target_memcpy between host and device and within a device, omp_target_memcpy_rect of 2-D
-// and 3-D sub-blocks, omp_target_is_present, associate/disassociate, and the device numbers.
+// and 3-D sub-blocks, omp_target_is_present, omp_target_is_accessible, associate/disassociate,
+// and the device numbers.
 #include <omp2cu/omp2cu.h>
 
 #include <catch2/catch.hpp>
@@ -172,6 +173,26 @@ TEST_CASE("omp_target_is_present follows the present table", "[api]") {
   CHECK(omp2cu::omp_target_is_present(A + 1, 0) == 0);
   host::exit_data(A, 2, 4, MapKind::Delete, 0, "A[2:4]", Here);
   CHECK(omp2cu::omp_target_is_present(A + 2, 0) == 0);
+}
+
+TEST_CASE("omp_target_is_accessible: the host, device blocks and copies, host memory on sim",
+          "[api]") {
+  int A[10];
+  CHECK(omp2cu::omp_target_is_accessible(A, sizeof A, hostDev()) == 1);
+  // The sim backend's devices run in the host's address space (as a GPU with HMM or ATS).
+  CHECK(omp2cu::omp_target_is_accessible(A, sizeof A, 0) == 1);
+  char *D = static_cast<char *>(omp2cu::omp_target_alloc(100, 0));
+  REQUIRE(D != nullptr);
+  CHECK(omp2cu::omp_target_is_accessible(D, 100, 0) == 1);
+  CHECK(omp2cu::omp_target_is_accessible(D + 40, 60, 0) == 1);
+  CHECK(omp2cu::omp_target_is_accessible(D + 40, 61, 0) == 0); // past the block's end
+  omp2cu::omp_target_free(D, 0);
+  host::enter_data(A, 0, 10, MapKind::Alloc, 0, "A[0:10]", Here);
+  host::PresentTable::Entry E;
+  REQUIRE(host::device_table(0).find(A, E));
+  CHECK(omp2cu::omp_target_is_accessible(E.device, sizeof A, 0) == 1);
+  CHECK(omp2cu::omp_target_is_accessible(E.device, sizeof A + 1, 0) == 0); // past the copy
+  host::exit_data(A, 0, 10, MapKind::Delete, 0, "A[0:10]", Here);
 }
 
 TEST_CASE("omp_target_associate_ptr makes user device memory present until disassociated",

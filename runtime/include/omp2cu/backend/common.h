@@ -7,6 +7,7 @@
 #ifndef OMP2CU_BACKEND_COMMON_H
 #define OMP2CU_BACKEND_COMMON_H
 
+#include <cstddef>
 #include <string>
 #include <utility>
 
@@ -34,6 +35,15 @@ struct DeviceProperties {
   /// may wait for each other at different places in the code (generic-SIMD mode needs this).
   bool independent_lanes = true;
 };
+
+/// The size a GPU allocation of `bytes` is made with: a multiple of 4. Atomics on 1- and 2-byte
+/// objects compare-and-swap the aligned 4-byte word that holds them (device/atomic.h), so that
+/// word must lie in the allocation: a 2-byte `short` mapped alone would otherwise be read past
+/// its end (harmless on the hardware, whose allocations are 256-byte granular, but an
+/// out-of-bounds access that compute-sanitizer reports and a fault on a stricter allocator).
+constexpr std::size_t word_padded(std::size_t bytes) {
+  return (bytes + 3) & ~static_cast<std::size_t>(3);
+}
 
 } // namespace omp2cu::backend
 

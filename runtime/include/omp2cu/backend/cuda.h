@@ -150,7 +150,7 @@ inline Status fromCuda(cudaError_t E, const char *What) {
 }
 
 inline Status device_malloc(void **ptr, std::size_t bytes) {
-  return fromCuda(cudaMalloc(ptr, bytes), "cudaMalloc");
+  return fromCuda(cudaMalloc(ptr, word_padded(bytes)), "cudaMalloc");
 }
 inline Status device_free(void *ptr) { return fromCuda(cudaFree(ptr), "cudaFree"); }
 inline Status memcpy_h2d(void *dst, const void *src, std::size_t bytes) {

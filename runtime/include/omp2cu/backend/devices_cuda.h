@@ -36,7 +36,7 @@ inline Status host_memory_access(int d, bool &yes) {
 }
 /// Managed memory (cudaMallocManaged), usable by the host and every device.
 inline Status managed_malloc(void **ptr, std::size_t bytes) {
-  return fromCuda(cudaMallocManaged(ptr, bytes), "cudaMallocManaged");
+  return fromCuda(cudaMallocManaged(ptr, word_padded(bytes)), "cudaMallocManaged");
 }
 /// Copies device memory to device memory of the current device.
 inline Status memcpy_d2d(void *dst, const void *src, std::size_t bytes) {

@@ -200,7 +200,7 @@ inline Status fromHip(hipError_t E, const char *What) {
 }
 
 inline Status device_malloc(void **ptr, std::size_t bytes) {
-  return fromHip(hipMalloc(ptr, bytes), "hipMalloc");
+  return fromHip(hipMalloc(ptr, word_padded(bytes)), "hipMalloc");
 }
 inline Status device_free(void *ptr) { return fromHip(hipFree(ptr), "hipFree"); }
 inline Status memcpy_h2d(void *dst, const void *src, std::size_t bytes) {
@@ -272,7 +272,7 @@ inline Status host_memory_access(int d, bool &yes) {
 }
 /// Managed memory (hipMallocManaged), usable by the host and every device.
 inline Status managed_malloc(void **ptr, std::size_t bytes) {
-  return fromHip(hipMallocManaged(ptr, bytes), "hipMallocManaged");
+  return fromHip(hipMallocManaged(ptr, word_padded(bytes)), "hipMallocManaged");
 }
 /// Copies device memory to device memory of the current device.
 inline Status memcpy_d2d(void *dst, const void *src, std::size_t bytes) {

@@ -191,6 +191,27 @@ inline int omp_target_is_present(const void *ptr, int device_num) {
   return host::device_table(D).find(ptr, E) ? 1 : 0;
 }
 
+/// Non-zero when the `size` bytes at `ptr` can be read and written by code running on
+/// `device_num` (OpenMP 5.1): always for the host; for a device, memory it owns (a block from
+/// omp_target_alloc, the device copy of mapped data), or any host memory when the device reaches
+/// pageable host memory coherently (HMM or ATS; the sim backend's emulated devices). Host memory
+/// without such access is not accessible, mapped or not: a region reaches it only through a map.
+inline int omp_target_is_accessible(const void *ptr, std::size_t size, int device_num) {
+  const int D = host::api_detail::device(device_num, "omp_target_is_accessible");
+  if (D == host::initial_device())
+    return 1;
+  const auto P = reinterpret_cast<std::uintptr_t>(ptr);
+  std::uintptr_t Begin = 0;
+  std::size_t Bytes = 0;
+  if (host::api_detail::Blocks::get().find(D, ptr, Begin, Bytes))
+    return P + size <= Begin + Bytes ? 1 : 0;
+  host::PresentTable::Entry E;
+  if (host::device_table(D).find_device(ptr, E))
+    return P + size <= reinterpret_cast<std::uintptr_t>(E.device) + (E.end - E.begin) ? 1 : 0;
+  bool Yes = false;
+  return backend::host_memory_access(D, Yes).ok && Yes ? 1 : 0;
+}
+
 /// Copies `length` bytes from `src` + src_offset on `src_device_num` to `dst` + dst_offset on
 /// `dst_device_num` (host or devices, any pair).
 inline int omp_target_memcpy(void *dst, const void *src, std::size_t length,
