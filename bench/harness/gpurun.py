@@ -150,6 +150,8 @@ def offload_probes(d, man, log):
             why[flavour] = ("its target regions do not reach the GPU (offload_probe: %s)" %
                             (("devices=%s on_device=%s" % (kv.get("devices"), kv.get("on_device")))
                              if kv else tools.first_error(out) if out.strip() else "exit %d" % rc))
+            if flavour == "clang" and man.get("clang_note"):
+                why[flavour] += " (%s)" % man["clang_note"]
             log("  %s: %s" % (flavour, why[flavour]))
         else:
             why[flavour] = None

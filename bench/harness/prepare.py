@@ -136,6 +136,7 @@ def prepare(repo, out, omp2cu, names, sweep=True, gcc=True, libs=True, pack=Fals
         "prepared": datetime.datetime.now().strftime("%Y-%m-%d %H:%M"),
         "arch": tools.ARCH, "translator": omp2cu, "kernels": {},
         "clang": tool_version(clang) or "not found", "gcc": "", "gcc_note": "",
+        "clang_note": clang_cubin_note(clang) if clang else "",
         "sweep_g": list(K.SWEEP_G) if sweep else [], "libs": None,
     }
     can_gcc, note = gcc_can_offload(gcc_exe, os.path.join(out, "logs")) if gcc else (False, "disabled (--no-gcc)")
@@ -187,6 +188,33 @@ def prepare(repo, out, omp2cu, names, sweep=True, gcc=True, libs=True, pack=Fals
         f.write(RUN_SH)
     os.chmod(os.path.join(out, "run.sh"), 0o755)
     return man
+
+
+def _version(exe, pattern):
+    m = re.search(pattern, tools.tool_version_line(exe, "version") if exe else "")
+    return tuple(int(x) for x in m.groups()) if m else None
+
+
+def clang_cubin_note(clang):
+    """Why clang's offloading cannot run with this CUDA, or "".
+
+    CUDA 12.8 and later write cubins in ELF ABI version 8, which keeps the SM in bits 8-15 of
+    e_flags; LLVM 19's CUDA plugin reads it from bits 0-7 (sm_4 for an sm_90 cubin), finds no
+    image compatible with the GPU and the program ends ("No images found compatible with the
+    installed hardware"). Seen on an H100 with CUDA 13.0, 2026-11-27. The way around it,
+    -fopenmp-target-jit, fails there too: Debian's libomptarget 19 JIT has no NVPTX target
+    ("Unable to find target for this triple")."""
+    clang_v = _version(clang, r"clang version (\d+)\.")
+    nvcc = tools.find_nvcc()
+    cuda_v = None
+    if nvcc:
+        m = re.search(r"release (\d+)\.(\d+)", tools.tool_version_line(nvcc, "release"))
+        cuda_v = (int(m.group(1)), int(m.group(2))) if m else None
+    if clang_v and cuda_v and clang_v[0] < 20 and cuda_v >= (12, 8):
+        return ("clang %d cannot load the cubins of CUDA %d.%d's ptxas (ELF ABI version 8, which "
+                "its CUDA plugin misreads): expect 'No images found compatible with the "
+                "installed hardware'" % ((clang_v[0],) + cuda_v))
+    return ""
 
 
 def clang_cmd(clang):
