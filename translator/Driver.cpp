@@ -13,17 +13,20 @@
 #include "HeaderInlining.h"
 #include "LineDirectives.h"
 #include "Nvcc.h"
+#include "Passes.h"
 #include "Report.h"
 #include "Translator.h"
 
-#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
 
 using namespace llvm;
 using namespace clang;
@@ -150,33 +153,6 @@ int printReport(const omp2cu::TranslateResult &Result, const std::vector<std::st
     outs() << "note: " << Note << "\n";
   return Failed ? 1 : 0;
 }
-
-} // namespace
-
-namespace {
-
-/// Prints what the second pass of a translation reports (errors and omp2cu's own diagnostics),
-/// not Clang's warnings again.
-class SecondPassDiagnostics : public DiagnosticConsumer {
-public:
-  SecondPassDiagnostics() : Opts(new DiagnosticOptions()), Printer(errs(), Opts.get()) {
-    Opts->ShowPresumedLoc = true; // the lines of member functions moved by the first pass
-  }
-  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
-    Printer.BeginSourceFile(LO, PP);
-  }
-  void EndSourceFile() override { Printer.EndSourceFile(); }
-  void HandleDiagnostic(DiagnosticsEngine::Level L, const Diagnostic &Info) override {
-    if (L < DiagnosticsEngine::Error && Info.getID() < clang::diag::DIAG_UPPER_LIMIT)
-      return;
-    DiagnosticConsumer::HandleDiagnostic(L, Info); // counts it
-    Printer.HandleDiagnostic(L, Info);
-  }
-
-private:
-  IntrusiveRefCntPtr<DiagnosticOptions> Opts;
-  TextDiagnosticPrinter Printer;
-};
 
 } // namespace
 
@@ -315,38 +291,35 @@ int main(int argc, const char **argv) {
     Args.push_back(IsC ? "-std=gnu11" : "-std=gnu++17");
 
   tooling::FixedCompilationDatabase DB(".", Args);
-  tooling::ClangTool Tool(DB, {Input});
   omp2cu::TranslateOptions Opts;
   Opts.Remarks = Remarks;
   Opts.NoSpmdize = NoSpmdize;
   Opts.SeparateCompilation = SeparateCompilation;
   Opts.SkipPlain = SkipPlain && !Report;
   omp2cu::TranslateResult Result;
-  int RC = Tool.run(omp2cu::newTranslateActionFactory(Opts, Result).get());
-  // An earlier pass rewrote the main file: `this` in OpenMP constructs of member functions got a
-  // name (ThisCapture.h), directives written with _Pragma became `#pragma` lines
-  // (PragmaOperators.h), conditionals around directives were resolved (Conditionals.h).
-  // Translate that text; Clang's own warnings were printed by the first pass.
   std::vector<std::string> Inlined; // the user's headers translated into the output
-  for (int Pass = 2; RC == 0 && Result.Ok && !Result.Rewritten.empty(); ++Pass) {
-    std::string Text = std::move(Result.Rewritten);
-    Inlined.insert(Inlined.end(), Result.Inlined.begin(), Result.Inlined.end());
-    if (DumpFirstPass) {
-      outs() << Text;
-      return 0;
-    }
-    if (Pass > 6) {
-      errs() << "omp2cu: internal error: the input was rewritten more than five times\n";
-      return 1;
-    }
-    Opts.ThisRewritten |= Result.RewrittenThis;
-    Opts.Reparsed = true;
-    Result = omp2cu::TranslateResult();
-    tooling::ClangTool Again(DB, {Input});
-    Again.mapVirtualFile(Input, Text);
-    SecondPassDiagnostics Filter;
-    Again.setDiagnosticConsumer(&Filter);
-    RC = Again.run(omp2cu::newTranslateActionFactory(Opts, Result).get());
+  // A crash while the input is read (Clang 19 crashes on some invalid programs, in its error
+  // recovery) ends with a message, the stack on stderr and exit status 1, never a signal and
+  // never an output.
+  CrashRecoveryContext::Enable();
+  CrashRecoveryContext CRC;
+  CRC.DumpStackAndCleanupOnFailure = true;
+  int RC = 1;
+  if (!CRC.RunSafely([&] {
+        RC = omp2cu::passes::translate(DB, Input, Opts, Result, Inlined, nullptr, {},
+                                       DumpFirstPass);
+      })) {
+    errs() << "omp2cu: error: the translator crashed while reading '" << Input
+           << "'; if 'clang-19 -fopenmp -fsyntax-only' reports errors in it, fix those first "
+              "(Clang 19 crashes on some invalid programs), else please report this with the "
+              "input\n";
+    errs().flush();
+    std::_Exit(1); // the front end's state is not to be trusted, its destructors included
+  }
+  CrashRecoveryContext::Disable();
+  if (DumpFirstPass && RC == 0 && Result.Ok && !Result.Rewritten.empty()) {
+    outs() << Result.Rewritten;
+    return 0;
   }
   if (RC != 0 || !Result.Ok)
     return 1;

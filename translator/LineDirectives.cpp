@@ -209,11 +209,20 @@ std::vector<unsigned> stripMarks(std::string &Text) {
   bool Started = false;
   for (size_t I = 0; I < Text.size();) {
     if (I == Next) {
-      const size_t End = Text.find("*/", I + Open.size());
-      StringRef(Text).slice(I + Open.size(), End).getAsInteger(10, State);
-      I = End + 2;
-      Next = Text.find(Open.data(), I, Open.size());
-      continue;
+      // A mark is `/*omp2cu-line:` DIGITS `*/`; the same letters written otherwise (the user's
+      // text may hold them, in a comment or a string) are text.
+      size_t End = I + Open.size();
+      while (End < Text.size() && Text[End] >= '0' && Text[End] <= '9')
+        ++End;
+      unsigned Line = 0;
+      if (End > I + Open.size() && StringRef(Text).substr(End).starts_with("*/") &&
+          !StringRef(Text).slice(I + Open.size(), End).getAsInteger(10, Line)) {
+        State = Line;
+        I = End + 2;
+        Next = Text.find(Open.data(), I, Open.size());
+        continue;
+      }
+      Next = Text.find(Open.data(), I + 1, Open.size());
     }
     const char C = Text[I++];
     if (C == '\n') {

@@ -25,6 +25,17 @@ Outcome runChild(const std::string &Scenario) {
     O.output += Buf;
   const int St = pclose(P);
   O.status = WIFEXITED(St) ? WEXITSTATUS(St) : 128 + WTERMSIG(St);
+  // Without the sanitizers' own notes ("==1234==WARNING: AddressSanitizer failed to allocate"
+  // when the runtime is built with ASan): the runtime's messages are what is tested.
+  std::string Kept;
+  for (std::size_t B = 0; B < O.output.size();) {
+    std::size_t E = O.output.find('\n', B);
+    E = E == std::string::npos ? O.output.size() : E + 1;
+    if (O.output.compare(B, 2, "==") != 0)
+      Kept.append(O.output, B, E - B);
+    B = E;
+  }
+  O.output = Kept;
   return O;
 }
 

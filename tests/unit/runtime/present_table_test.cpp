@@ -164,7 +164,7 @@ TEST_CASE("lookup translates addresses below a section from its base", "[present
   CHECK(T.lookup(A + 64) == D);
   CHECK(T.lookup(A + 192) == D + 128 * sizeof(int)); // One past the end.
   CHECK(T.lookup(A + 193) == nullptr);
-  CHECK(T.lookup(A - 1) == nullptr);
+  CHECK(T.lookup(reinterpret_cast<const char *>(A) - sizeof(int)) == nullptr); // A[-1]
   CHECK_FALSE(T.find(A, E)); // Not present: only translated.
   // A second map of the section keeps the first base; a base above the section is ignored.
   CHECK(T.map(A + 70, 4, false, "A[70:1]", PresentTable::Counter::Structured, 0, A + 69).device ==

@@ -63,6 +63,16 @@ TEST_CASE("kernel marks: copied text takes its input lines, generated text and t
   CHECK(Plain == "int x;\n");
 }
 
+TEST_CASE("kernel marks: the mark's letters in the user's text are text (found by the fuzzer)") {
+  // Unterminated, without digits, or not closed right after them: kept as they are, and the
+  // marks around them still count (an unterminated one once made stripMarks loop for minutes).
+  std::string Out = "// /*omp2cu-line:\n" + lines::sourceMark(7) + "a; /*omp2cu-line:x*/\n" +
+                    "b; /*omp2cu-line:12 */\nc;\n";
+  std::vector<unsigned> Marked = lines::stripMarks(Out);
+  CHECK(Out == "// /*omp2cu-line:\na; /*omp2cu-line:x*/\nb; /*omp2cu-line:12 */\nc;\n");
+  CHECK(Marked == std::vector<unsigned>{0, 7, 8, 9, 10});
+}
+
 TEST_CASE("no directive after a line continuation, none for inputs with #line of their own") {
   std::string In = "#define M(x) \\\n  (x)\nint y;\n";
   std::string Out = "#define M(x) \\\ngen\n  (x)\nint y;\n";

@@ -114,6 +114,14 @@ public:
   explicit PresentTable(int device = 0) : Device(device) {}
   PresentTable(const PresentTable &) = delete;
   PresentTable &operator=(const PresentTable &) = delete;
+  /// Frees the device memory that the runtime allocated for the entries still present. The
+  /// process's tables are never destroyed (they stay usable during exit()); this is for the
+  /// tables made apart, such as the unit tests'.
+  ~PresentTable() {
+    for (const auto &KV : Entries)
+      if (KV.second.owned && KV.second.device && select().ok)
+        backend::device_free(KV.second.device);
+  }
 
   /// The table of device 0, shared by all target regions of the process (host::device_table(d)
   /// gives device d's).
