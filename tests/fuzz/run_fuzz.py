@@ -83,7 +83,8 @@ def clang_crashes_on(path, work):
     src = os.path.join(work, os.path.basename(path) + (".cpp" if is_cxx(path, text) else ".c"))
     shutil.copyfile(path, src)
     try:
-        p = subprocess.run([clang, "-fopenmp", "-fsyntax-only", "-w", src], stdout=subprocess.PIPE,
+        p = subprocess.run([clang, "-fopenmp", "-fsyntax-only", "-w", "-fno-crash-diagnostics", src],
+                           stdout=subprocess.PIPE,
                            stderr=subprocess.STDOUT, text=True, errors="replace", timeout=120)
     except subprocess.TimeoutExpired:
         return False
