@@ -383,20 +383,15 @@ void commentOutDeclareTarget(ASTContext &Ctx, Rewriter &RW) {
     size_t End = Buf.find('\n', Pos);
     if (End == StringRef::npos)
       End = Buf.size();
-    StringRef Line = Buf.slice(Pos, End);
-    StringRef T = Line.ltrim();
-    if (T.consume_front("#")) {
-      T = T.ltrim();
-      if (T.consume_front("pragma") && T.ltrim().consume_front("omp")) {
-        T = T.ltrim().drop_front(3).ltrim();
-        if (T.consume_front("begin") || T.consume_front("end"))
-          T = T.ltrim();
-        if (T.starts_with("declare") && T.drop_front(7).ltrim().starts_with("target")) {
-          // `//` also comments out the continuation lines of a pragma ending in `\`.
-          size_t Hash = Pos + (Line.size() - Line.ltrim().size());
-          RW.InsertTextBefore(SM.getLocForStartOfFile(Main).getLocWithOffset(Hash),
-                              "// omp2cu: translated: ");
-        }
+    StringRef Line = Buf.slice(Pos, End), T;
+    if (text::ompDirectiveLine(Line, T)) {
+      if (T.consume_front("begin") || T.consume_front("end"))
+        T = T.ltrim();
+      if (T.starts_with("declare") && T.drop_front(7).ltrim().starts_with("target")) {
+        // `//` also comments out the continuation lines of a pragma ending in `\`.
+        size_t Hash = Pos + (Line.size() - Line.ltrim().size());
+        RW.InsertTextBefore(SM.getLocForStartOfFile(Main).getLocWithOffset(Hash),
+                            "// omp2cu: translated: ");
       }
     }
     Pos = End + 1;

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Passes.h"
+#include "SourceText.h"
 
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/Tooling.h"
@@ -45,33 +46,16 @@ private:
 /// found by the fuzzer, tests/fuzz/regressions/pragma_operator_in_omp_line.c).
 bool checkDirectiveLines(llvm::StringRef Name, llvm::StringRef Text) {
   unsigned LineNo = 1;
-  for (size_t B = 0; B < Text.size();) {
-    // One logical line: physical lines joined by backslash-newlines.
-    size_t E = B;
-    unsigned Lines = 1;
-    for (;; ++Lines) {
-      E = Text.find('\n', E);
-      if (E == llvm::StringRef::npos || E == 0 || Text[E - 1] != '\\')
-        break;
-      ++E;
+  for (unsigned B = 0; B < Text.size();) {
+    const unsigned E = text::lineEnd(Text, B); // a logical line: continuations joined
+    llvm::StringRef Line = Text.slice(B, E), Rest;
+    if (text::ompDirectiveLine(Line, Rest) && Rest.contains("_Pragma")) {
+      llvm::errs() << Name << ":" << LineNo << ": error: '_Pragma' inside a '#pragma omp' line "
+                   << "is not OpenMP (and Clang 19 cannot read it): write the directive once\n";
+      return false;
     }
-    if (E == llvm::StringRef::npos)
-      E = Text.size();
-    llvm::StringRef Line = Text.slice(B, E).ltrim();
-    if (Line.consume_front("#")) {
-      Line = Line.ltrim(" \t");
-      if (Line.consume_front("pragma") && !Line.empty() && (Line[0] == ' ' || Line[0] == '\t') &&
-          Line.ltrim(" \t").starts_with("omp")) {
-        if (Line.contains("_Pragma")) {
-          llvm::errs() << Name << ":" << LineNo << ": error: '_Pragma' inside a '#pragma omp' "
-                       << "line is not OpenMP (and Clang 19 cannot read it): write the "
-                       << "directive once\n";
-          return false;
-        }
-      }
-    }
-    LineNo += Lines;
-    B = E + 1;
+    LineNo += Line.count('\n');
+    B = E;
   }
   return true;
 }

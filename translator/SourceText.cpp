@@ -360,6 +360,20 @@ unsigned lineEnd(StringRef Text, unsigned Off) {
   return Text.size();
 }
 
+bool ompDirectiveLine(StringRef Line, StringRef &Rest) {
+  StringRef T = Line.ltrim();
+  if (!T.consume_front("#"))
+    return false;
+  T = T.ltrim(" \t");
+  if (!T.consume_front("pragma") || T.empty() || (T[0] != ' ' && T[0] != '\t'))
+    return false;
+  T = T.ltrim(" \t");
+  if (!T.consume_front("omp") || (!T.empty() && (isalnum(T[0]) || T[0] == '_')))
+    return false;
+  Rest = T.ltrim();
+  return true;
+}
+
 bool blank(StringRef S) {
   while (!S.empty()) {
     if (S.consume_front("//")) {

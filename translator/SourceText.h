@@ -77,6 +77,9 @@ unsigned lineStart(llvm::StringRef Text, unsigned Off);
 unsigned lineEnd(llvm::StringRef Text, unsigned Off);
 /// Whether \p S holds only white space and comments.
 bool blank(llvm::StringRef S);
+/// Whether \p Line is an OpenMP directive line (`#pragma omp ...`, spaces allowed around `#`);
+/// then \p Rest is the text after `omp`, leading spaces removed.
+bool ompDirectiveLine(llvm::StringRef Line, llvm::StringRef &Rest);
 
 } // namespace omp2cu::text
 
