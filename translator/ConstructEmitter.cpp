@@ -92,6 +92,22 @@ const Expr *writtenInit(const VarDecl *V) {
   return I;
 }
 
+/// Whether \p S names \p V: in its statements, or in the clauses of the constructs in it.
+bool names(const Stmt *S, const VarDecl *V) {
+  if (!S)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == V)
+    return true;
+  if (const auto *CS = dyn_cast<CapturedStmt>(S))
+    return names(CS->getCapturedStmt(), V);
+  if (const auto *D = dyn_cast<OMPExecutableDirective>(S))
+    for (const OMPClause *Cl : D->clauses())
+      for (const Stmt *Item : const_cast<OMPClause *>(Cl)->children())
+        if (names(Item, V))
+          return true;
+  return llvm::any_of(S->children(), [&](const Stmt *Ch) { return names(Ch, V); });
+}
+
 } // namespace
 
 /// True if the team code of \p C (its body outside the parallel regions nested in it) refers to
@@ -391,10 +407,14 @@ std::string KernelEmitter::construct(const Construct &C, std::set<const VarDecl 
   for (const ClauseVar &CV : C.Vars) {
     const VarDecl *V = CV.Var;
     const SharedSlot *Shared = slot(V, &C);
-    bool ByValueParam = false;
+    bool ByValueParam = false, InRegion = false;
     if (IsRoot)
-      for (const RegionVar &RV : R.Vars)
+      for (const RegionVar &RV : R.Vars) {
+        InRegion |= RV.Var == V;
         ByValueParam |= RV.Var == V && RV.K == RegionVar::ByValue;
+      }
+    if (IsRoot && !InRegion && !V->isFileVarDecl() && !names(analysis::associatedStmt(C.D), V))
+      continue; // a local the region neither names nor maps: nothing goes in or out
     if (ByValueParam && !Shared &&
         (CV.K == ClauseVar::Private || CV.K == ClauseVar::Firstprivate))
       continue; // the kernel parameter is already a private copy

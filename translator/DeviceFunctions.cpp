@@ -147,6 +147,7 @@ struct Marker {
     if (const auto *CE = dyn_cast<CallExpr>(S))
       call(CE);
     staticLocals(S);
+    allocateDirectives(S);
     for (const Stmt *Ch : S->children())
       scanCopy(Ch);
   }
@@ -160,6 +161,16 @@ struct Marker {
           error(V->getLocation(), "static local variable '" + V->getNameAsString() +
                                       "' in a function called from a target region is not "
                                       "supported yet (make it a 'declare target' global)");
+  }
+
+  /// `#pragma omp allocate` on a local variable of device code: neither translated nor accepted
+  /// by g++ 12 ("not yet supported"), which compiles the host fallbacks and the sim build.
+  void allocateDirectives(const Stmt *S) {
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (isa<OMPAllocateDecl>(D))
+          error(D->getLocation(), "'#pragma omp allocate' in a target region or in a function "
+                                  "called from one is not supported yet");
   }
 
   /// Global variables used by a device function that kernels call directly (a function of
@@ -209,6 +220,7 @@ struct Marker {
     }
     if (InFunction)
       globals(S, InFunction);
+    allocateDirectives(S);
     for (const Stmt *Ch : S->children())
       scan(Ch, InFunction);
   }

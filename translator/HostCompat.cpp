@@ -170,10 +170,52 @@ private:
   std::set<SourceLocation> &Qualified;
 };
 
+/// Whether \p Rest (a directive's text after `omp`, lines continued with a backslash allowed) is
+/// `assumes`, `begin assumes` or `end assumes`.
+bool isAssumption(StringRef Rest) {
+  std::string Words;
+  for (size_t I = 0; I < Rest.size(); ++I)
+    Words += Rest[I] == '\\' && I + 1 < Rest.size() && (Rest[I + 1] == '\n' || Rest[I + 1] == '\r')
+                 ? ' '
+                 : Rest[I];
+  StringRef W = StringRef(Words).ltrim();
+  if (W.consume_front("begin") || W.consume_front("end")) {
+    if (W.empty() || !isspace(static_cast<unsigned char>(W[0])))
+      return false;
+    W = W.ltrim();
+  }
+  return W.consume_front("assumes") &&
+         (W.empty() || !(isalnum(static_cast<unsigned char>(W[0])) || W[0] == '_'));
+}
+
+/// The `assumes` directives of the main file become comments, their lines kept.
+void dropAssumptions(const SourceManager &SM, Rewriter &RW) {
+  const FileID Main = SM.getMainFileID();
+  const StringRef Buf = SM.getBufferData(Main);
+  const SourceLocation Start = SM.getLocForStartOfFile(Main);
+  for (unsigned Off = 0; Off < Buf.size();) {
+    const unsigned End = text::lineEnd(Buf, Off);
+    StringRef Line = Buf.slice(Off, End), Rest;
+    if (text::ompDirectiveLine(Line, Rest) && isAssumption(Rest)) {
+      StringRef Text = Line.rtrim("\r\n");
+      std::string Directive;
+      for (char C : Text.trim())
+        if (C != '\\' && C != '\n' && C != '\r')
+          Directive += C;
+      RW.ReplaceText(Start.getLocWithOffset(Off), Text.size(),
+                     "// " + Directive + " (omp2cu: an assumption; removed for host compilers "
+                     "that do not know the directive)" +
+                         std::string(std::count(Text.begin(), Text.end(), '\n'), '\n'));
+    }
+    Off = End;
+  }
+}
+
 } // namespace
 
 void fixMainFile(ASTContext &Ctx, Rewriter &HostRW, std::set<SourceLocation> &Qualified) {
   Fixer(Ctx, HostRW, Qualified).TraverseDecl(Ctx.getTranslationUnitDecl());
+  dropAssumptions(Ctx.getSourceManager(), HostRW);
 }
 
 } // namespace omp2cu::hostcompat

@@ -438,11 +438,32 @@ RedOp reductionOp(const OMPReductionClause *RC, bool &Ok) {
 
 } // namespace
 
+/// Whether OpenMP \p Version allows clause \p K on \p D as a clause of one of its leaf
+/// constructs. Clang 19's table allows a few more on composite constructs (`num_threads`,
+/// `proc_bind`, `schedule`, `default`, `copyin`, `ordered` on `distribute simd`; `num_threads`,
+/// `proc_bind`, `schedule`, `shared` on `target simd`) that no leaf takes: the host compiler
+/// rejects them in the host fallback.
+static bool allowedOnALeaf(llvm::omp::Directive D, llvm::omp::Clause K, unsigned Version) {
+  ArrayRef<llvm::omp::Directive> Leaves = llvm::omp::getLeafConstructs(D);
+  return Leaves.empty() || llvm::any_of(Leaves, [&](llvm::omp::Directive L) {
+           return llvm::omp::isAllowedClauseForDirective(L, K, Version);
+         });
+}
+
 void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
                             bool IsRoot) {
   for (const OMPClause *Cl : D->clauses()) {
     if (Cl->isImplicit())
       continue;
+    if (!allowedOnALeaf(D->getDirectiveKind(), Cl->getClauseKind(), Ctx.getLangOpts().OpenMP)) {
+      error(Cl->getBeginLoc(),
+            "clause '" + StringRef(llvm::omp::getOpenMPClauseName(Cl->getClauseKind())) +
+                "' is not allowed on '#pragma omp " +
+                llvm::omp::getOpenMPDirectiveName(D->getDirectiveKind()) +
+                "': OpenMP allows on a combined or composite construct only the clauses of its "
+                "constructs (Clang accepts it, the host compilers do not)");
+      continue;
+    }
     switch (Cl->getClauseKind()) {
     case llvm::omp::OMPC_map:
       parseMap(cast<OMPMapClause>(Cl));

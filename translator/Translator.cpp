@@ -10,6 +10,7 @@
 #include "CCompat.h"
 #include "Conditionals.h"
 #include "PragmaOperators.h"
+#include "DeclareVariant.h"
 #include "DeviceFunctions.h"
 #include "HostCompat.h"
 #include "Diagnostics.h"
@@ -312,6 +313,8 @@ public:
   std::string TopOfFile;
   /// Where HostRW points calls of the host device API at the runtime's (each place once).
   std::set<SourceLocation> HostQualified;
+  /// The `begin declare variant` directives (DeclareVariant.h).
+  std::vector<SourceLocation> VariantBlocks;
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     DiagnosticsEngine &DE = Ctx.getDiagnostics();
@@ -368,6 +371,11 @@ public:
     bool Ok = ccompat::fixMainFile(Ctx, {&HostRW, &KernelRW});
     hostcompat::fixMainFile(Ctx, HostRW, HostQualified);
     Ok &= F.Ok;
+    if (Result.UsesOffload)
+      for (SourceLocation L : VariantBlocks) {
+        diag::error(DE, L, pp::beginDeclareVariantMessage());
+        Ok = false;
+      }
 
     std::vector<model::Region> Regions;
     std::vector<plan::KernelPlan> Plans;
@@ -717,6 +725,7 @@ public:
     pp::recordMacros(CI.getPreprocessor(), C->Macros);
     pp::recordExpansions(CI.getPreprocessor(), C->Expanded);
     headers::recordInclusions(CI.getPreprocessor(), C->HeaderIncs);
+    pp::recordBeginDeclareVariant(CI.getPreprocessor(), C->VariantBlocks);
     if (Opts.SeparateCompilation)
       linkage::recordInclusions(CI.getPreprocessor(), C->Inclusions);
     return C;
