@@ -343,10 +343,30 @@ CharSourceRange KernelEmitter::constructRange(const Construct &C) const {
                                        SM.getExpansionLoc(C.D->getEndLoc()));
 }
 
+/// Whether \p C writes nothing that another GPU thread could read: a loop without clause items or
+/// nested constructs, whose iteration variables are its own and whose code writes only copies of
+/// each GPU thread (Construct::SeqRedundant: variables of the body, of enclosing bodies, private
+/// copies; no device or team-shared memory). A `simd` loop over a thread's own arrays, run in
+/// order in every lane, is one: nothing it does can be seen by the code before it in other lanes.
+static bool writesOnlyOwnCopies(const SourceManager &SM, const Construct &C, SourceRange Range) {
+  if (C.Call || C.Sync != SyncKind::None || !C.IsLoop || !C.Children.empty() || !C.Vars.empty() ||
+      (C.Sequential != Construct::SeqNone && C.Sequential != Construct::SeqRedundant))
+    return false;
+  return llvm::all_of(C.Loops, [&](const Loop &L) {
+    if (!L.Var)
+      return false;
+    SourceLocation At = SM.getExpansionLoc(L.Var->getLocation());
+    return !SM.isBeforeInTranslationUnit(At, Range.getBegin()) &&
+           SM.isBeforeInTranslationUnit(At, Range.getEnd());
+  });
+}
+
 std::string KernelEmitter::entryBarrier(const Construct &Ch) const {
   const Construct *Parent = Ch.Parent;
   if (!Parent || Parent->Sequential == Construct::SeqNone || !Parent->Body)
     return "";
+  if (writesOnlyOwnCopies(Ctx.getSourceManager(), Ch, constructRange(Ch).getAsRange()))
+    return ""; // nothing to wait for: the code before cannot see what it writes
   const plan::ConstructPlan &CP = P.of(*Parent);
   const unsigned Levels = CP.Redundant & (LevelThreads | LevelLanes);
   if (!Levels || CP.SimdMain || mainCode(CP))
