@@ -3,7 +3,6 @@
 
 #include "SourceText.h"
 
-#include "clang/Basic/CharInfo.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/PPCallbacks.h"
 
@@ -11,16 +10,6 @@ using namespace clang;
 
 namespace omp2cu::pp {
 namespace {
-
-/// Whether \p Rest (a directive's text after `omp`) starts `begin declare variant`.
-bool beginsVariantBlock(StringRef Rest) {
-  for (StringRef Word : {"begin", "declare", "variant"}) {
-    Rest = Rest.ltrim();
-    if (!Rest.consume_front(Word) || (!Rest.empty() && isAsciiIdentifierContinue(Rest[0])))
-      return false;
-  }
-  return true;
-}
 
 class Recorder : public PPCallbacks {
 public:
@@ -49,7 +38,7 @@ public:
       if (!Rest.consume_front("omp"))
         return;
     }
-    if (beginsVariantBlock(Rest))
+    if (text::directiveNamed(Rest, {"begin", "declare", "variant"}))
       Out.push_back(Loc);
   }
 

@@ -170,24 +170,6 @@ private:
   std::set<SourceLocation> &Qualified;
 };
 
-/// Whether \p Rest (a directive's text after `omp`, lines continued with a backslash allowed) is
-/// `assumes`, `begin assumes` or `end assumes`.
-bool isAssumption(StringRef Rest) {
-  std::string Words;
-  for (size_t I = 0; I < Rest.size(); ++I)
-    Words += Rest[I] == '\\' && I + 1 < Rest.size() && (Rest[I + 1] == '\n' || Rest[I + 1] == '\r')
-                 ? ' '
-                 : Rest[I];
-  StringRef W = StringRef(Words).ltrim();
-  if (W.consume_front("begin") || W.consume_front("end")) {
-    if (W.empty() || !isspace(static_cast<unsigned char>(W[0])))
-      return false;
-    W = W.ltrim();
-  }
-  return W.consume_front("assumes") &&
-         (W.empty() || !(isalnum(static_cast<unsigned char>(W[0])) || W[0] == '_'));
-}
-
 /// The `assumes` directives of the main file become comments, their lines kept.
 void dropAssumptions(const SourceManager &SM, Rewriter &RW) {
   const FileID Main = SM.getMainFileID();
@@ -196,7 +178,10 @@ void dropAssumptions(const SourceManager &SM, Rewriter &RW) {
   for (unsigned Off = 0; Off < Buf.size();) {
     const unsigned End = text::lineEnd(Buf, Off);
     StringRef Line = Buf.slice(Off, End), Rest;
-    if (text::ompDirectiveLine(Line, Rest) && isAssumption(Rest)) {
+    if (text::ompDirectiveLine(Line, Rest) &&
+        (text::directiveNamed(Rest, {"assumes"}) ||
+         text::directiveNamed(Rest, {"begin", "assumes"}) ||
+         text::directiveNamed(Rest, {"end", "assumes"}))) {
       StringRef Text = Line.rtrim("\r\n");
       std::string Directive;
       for (char C : Text.trim())

@@ -374,6 +374,20 @@ bool ompDirectiveLine(StringRef Line, StringRef &Rest) {
   return true;
 }
 
+bool directiveNamed(StringRef Rest, ArrayRef<StringRef> Words) {
+  auto Skip = [&] {
+    do
+      Rest = Rest.ltrim();
+    while (Rest.consume_front("\\\n") || Rest.consume_front("\\\r\n"));
+  };
+  for (StringRef W : Words) {
+    Skip();
+    if (!Rest.consume_front(W) || (!Rest.empty() && (isalnum(Rest[0]) || Rest[0] == '_')))
+      return false;
+  }
+  return true;
+}
+
 bool blank(StringRef S) {
   while (!S.empty()) {
     if (S.consume_front("//")) {

@@ -80,6 +80,9 @@ bool blank(llvm::StringRef S);
 /// Whether \p Line is an OpenMP directive line (`#pragma omp ...`, spaces allowed around `#`);
 /// then \p Rest is the text after `omp`, leading spaces removed.
 bool ompDirectiveLine(llvm::StringRef Line, llvm::StringRef &Rest);
+/// Whether \p Rest (a directive's text after `omp`) starts with the directive name \p Words
+/// (`{"begin", "declare", "variant"}`), white space and backslash-newlines between them.
+bool directiveNamed(llvm::StringRef Rest, llvm::ArrayRef<llvm::StringRef> Words);
 
 } // namespace omp2cu::text
 

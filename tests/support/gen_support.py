@@ -230,7 +230,7 @@ def conflicts(req, extra):
     return req
 
 
-def probes_of(d, vocab):
+def probes_of(d):
     """The probes of directive record d: [(clause or '', Probe)]."""
     name, assoc = d["directive"], d["association"]
     leaves = d["leaves"]
@@ -263,8 +263,6 @@ def build(name, leaves, assoc, spell, clause, cl):
         fs += "int tp;\n#pragma omp threadprivate(tp)\n"
     if "link" in names:
         fs += "double g[8];\n"
-    if "detach" in names:
-        pass
     if assoc == "loop":
         loop = LOOP_CONST if "full" in names else LOOP2
         if clause == "linear" and "distribute" in leaves or clause == "lastprivate" and "loop" in leaves:
@@ -380,12 +378,7 @@ def build(name, leaves, assoc, spell, clause, cl):
         body = "#pragma omp teams\n" + body
         ctx = "teams region" + (" in a target region" if target else " in host code")
     if "in_reduction" in names:
-        if target:
-            body = "#pragma omp taskgroup task_reduction(+: s)\n{\n" + indent(body) + "\n}"
-        else:
-            body = "#pragma omp taskgroup task_reduction(+: s)\n{\n" + indent(body) + "\n}"
-    if "adjust_args" in names:
-        fs = fs.replace("(double *r)", "(double *r)")
+        body = "#pragma omp taskgroup task_reduction(+: s)\n{\n" + indent(body) + "\n}"
     if name in ("declare simd",) or name.startswith(("declare", "begin declare", "requires",
                                                     "assumes", "begin assumes")):
         ctx = "file scope"
@@ -568,7 +561,7 @@ def main():
     probes = []
     unprobed = []
     for d in vocab:
-        for clause, p in probes_of(d, vocab):
+        for clause, p in probes_of(d):
             if p is None:
                 unprobed.append((d["directive"], clause))
             else:
