@@ -239,6 +239,27 @@ if [[ $nvcc_found -eq 1 ]]; then
     OMP2CU_BACKEND=cuda "$CXX" app.o vec.o -o multi_cuda && [[ -x multi_cuda ]] \
     && pass "declare target across files, nvcc -rdc (not run)" || fail "multi-file cuda build"
 fi
+# -flto (XSBench's gcc profile): two objects with device code and one without, linked with LTO.
+# nvcc embeds device code as top-level assembly that defines one label per file, so the host
+# code of files with device code is compiled without LTO; hipcc's -flto objects are bundles.
+lto_build() {  # BACKEND OUT
+  OMP2CU_BACKEND=$1 "$CXX" -flto -O2 -c "$MULTI/app.cpp" "$MULTI/vec.cpp" &&
+    OMP2CU_BACKEND=$1 "$CXX" -flto -O2 -c ../conv/plain.c -o plain_lto.o &&
+    OMP2CU_BACKEND=$1 "$CXX" -flto -O2 app.o vec.o plain_lto.o -o "$2"
+}
+if lto_build sim multi_lto_sim && ./multi_lto_sim > lto.txt && diff -q ref.txt lto.txt >/dev/null; then
+  pass "-flto, separate compilation, sim: same output"
+else
+  fail "-flto with sim"
+fi
+if [[ $nvcc_found -eq 1 ]]; then
+  lto_build cuda multi_lto_cuda && [[ -x multi_lto_cuda ]] && pass "-flto with nvcc (linked, not run)" ||
+    fail "-flto with cuda"
+fi
+if command -v hipcc >/dev/null 2>&1 || [[ -x /opt/rocm/bin/hipcc ]]; then
+  lto_build hip multi_lto_hip && [[ -x multi_lto_hip ]] && pass "-flto with hipcc (linked, not run)" ||
+    fail "-flto with hip"
+fi
 cd ..
 
 # --- omp2cu --report -------------------------------------------------------------------------------

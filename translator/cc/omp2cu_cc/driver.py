@@ -32,6 +32,8 @@ C_RELAXED = ["-Wno-error=implicit-function-declaration", "-Wno-error=implicit-in
              "-Wno-error=incompatible-pointer-types", "-Wno-error=return-mismatch"]
 BACKEND_TOOL = {"cuda": "nvcc", "hip": "hipcc", "sim": "the host C++ compiler"}
 HIP_BUNDLE = b"__CLANG_OFFLOAD_BUNDLE__hip"
+CLANG_BUNDLE = b"__CLANG_OFFLOAD_BUNDLE__"
+HIP_TARGET = b"hip-amdgcn-"
 
 
 def stem(path):
@@ -291,10 +293,13 @@ class Build:
         for path in objects:
             try:
                 with open(path, "rb") as f:
-                    if HIP_BUNDLE in f.read():
-                        return True
+                    data = f.read()
             except OSError:
-                pass
+                continue
+            # An object with relocatable device code; with -flto the whole file is a bundle of
+            # bytecode (the magic, then binary entry sizes and target names).
+            if HIP_BUNDLE in data or (data.startswith(CLANG_BUNDLE) and HIP_TARGET in data):
+                return True
         return False
 
     def whole_program(self):

@@ -5,6 +5,7 @@ compiler with the CPU emulator. Files without OpenMP offloading are compiled by 
 compiler (for hip: by omp2cu-hipcc, so that host OpenMP is clang's libomp everywhere).
 """
 import os
+import re
 import shutil
 
 from .common import DriverError
@@ -148,7 +149,8 @@ class Toolchain:
             cmd += self.xcompiler(quote + ["-fopenmp"])
             if self.gcc_with_offload(self.host(True)):
                 cmd += self.xcompiler(["-foffload=disable"])
-            cmd += nvcc_opt(self.opt()) + nvcc_debug(self.o.debug) + self.xcompiler(self.o.cflags)
+            cmd += nvcc_opt(self.opt()) + nvcc_debug(self.o.debug) + \
+                self.xcompiler(without_host_lto(self.o.cflags))
             if rdc:
                 cmd.append("-rdc=true")
         elif b == "hip":
@@ -259,6 +261,18 @@ def nvcc_debug(flags):
         if f != "-g":
             out += ["-Xcompiler", nvcc_escape(f)]
     return out
+
+
+def without_host_lto(flags):
+    """The host compiler's flags for a file nvcc compiles, without link-time optimisation: nvcc
+    embeds the device code as top-level assembly that defines the same local label in every
+    file ('fatbinData'), which GCC's LTO would put into one assembly file (an assembler error),
+    and nvlink reads device code from objects, not from LTO bytecode. Files without device code
+    keep -flto, and the link optimises them across files."""
+    return [f for f in flags if not HOST_LTO.match(f)]
+
+
+HOST_LTO = re.compile(r"-flto(=.*)?$|-ffat-lto-objects$|-fno-fat-lto-objects$|-flto-.*")
 
 
 def nvcc_link_item(item):
