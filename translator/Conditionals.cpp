@@ -6,6 +6,9 @@
 #include "Conditionals.h"
 #include "SourceText.h"
 
+#include "clang/Basic/CharInfo.h"
+#include "clang/Basic/Version.h"
+#include "clang/Lex/Token.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
@@ -19,27 +22,29 @@ class Recorder : public PPCallbacks {
 public:
   Recorder(const SourceManager &SM, std::vector<Conditional> &Out) : SM(SM), Out(Out) {}
 
-  void If(SourceLocation Loc, SourceRange, ConditionValueKind) override { add(Conditional::Open, Loc); }
-  void Ifdef(SourceLocation Loc, const Token &, const MacroDefinition &) override {
-    add(Conditional::Open, Loc);
+  void If(SourceLocation Loc, SourceRange, ConditionValueKind) override {
+    add(Conditional::Open, Loc, condition(Loc));
   }
-  void Ifndef(SourceLocation Loc, const Token &, const MacroDefinition &) override {
-    add(Conditional::Open, Loc);
+  void Ifdef(SourceLocation Loc, const Token &Name, const MacroDefinition &) override {
+    add(Conditional::Open, Loc, name(Name));
+  }
+  void Ifndef(SourceLocation Loc, const Token &Name, const MacroDefinition &) override {
+    add(Conditional::Open, Loc, name(Name));
   }
   void Elif(SourceLocation Loc, SourceRange, ConditionValueKind, SourceLocation) override {
-    add(Conditional::Branch, Loc);
+    add(Conditional::Branch, Loc, condition(Loc));
   }
-  void Elifdef(SourceLocation Loc, const Token &, const MacroDefinition &) override {
-    add(Conditional::Branch, Loc);
+  void Elifdef(SourceLocation Loc, const Token &Name, const MacroDefinition &) override {
+    add(Conditional::Branch, Loc, name(Name));
   }
   void Elifdef(SourceLocation Loc, SourceRange, SourceLocation) override {
-    add(Conditional::Branch, Loc);
+    add(Conditional::Branch, Loc, condition(Loc));
   }
-  void Elifndef(SourceLocation Loc, const Token &, const MacroDefinition &) override {
-    add(Conditional::Branch, Loc);
+  void Elifndef(SourceLocation Loc, const Token &Name, const MacroDefinition &) override {
+    add(Conditional::Branch, Loc, name(Name));
   }
   void Elifndef(SourceLocation Loc, SourceRange, SourceLocation) override {
-    add(Conditional::Branch, Loc);
+    add(Conditional::Branch, Loc, condition(Loc));
   }
   void Else(SourceLocation Loc, SourceLocation) override { add(Conditional::Branch, Loc); }
   void Endif(SourceLocation Loc, SourceLocation) override { add(Conditional::Close, Loc); }
@@ -51,9 +56,40 @@ public:
 private:
   const SourceManager &SM;
   std::vector<Conditional> &Out;
-  void add(Conditional::Kind K, SourceLocation Loc) {
+  void add(Conditional::Kind K, SourceLocation Loc, bool Identity = false) {
     if (SM.isWrittenInMainFile(Loc))
-      Out.push_back({K, Loc});
+      Out.push_back({K, Loc, {}, Identity});
+  }
+  /// `#ifdef NAME`: GCC, Clang, nvcc and hipcc all define __GNUC__ and __GNUG__ (C++).
+  static bool name(const Token &T) {
+    const IdentifierInfo *II = T.getIdentifierInfo();
+    return II && namesCompiler(II->getName()) && !definedByAll(II->getName());
+  }
+  static bool definedByAll(llvm::StringRef Name) {
+    return Name == "__GNUC__" || Name == "__GNUG__";
+  }
+  /// Whether the text of the directive at \p Loc (its logical line) names a macro of
+  /// namesCompiler (a word of it, comments and all: a name in a comment errs on the side of
+  /// resolving the group), other than in `defined(__GNUC__)`. The text, not the condition's
+  /// range: that one starts inside the expansion of its first macro.
+  bool condition(SourceLocation Loc) const {
+    if (!SM.isWrittenInMainFile(Loc))
+      return false;
+    bool Invalid = false;
+    llvm::StringRef Text = SM.getBufferData(SM.getFileID(Loc), &Invalid);
+    if (Invalid)
+      return false;
+    unsigned B = SM.getFileOffset(Loc);
+    llvm::StringRef Line = Text.slice(B, lineEnd(Text, B)), Previous;
+    while (!Line.empty()) {
+      Line = Line.drop_until([](char C) { return isAsciiIdentifierStart(C); });
+      llvm::StringRef Word = Line.take_while([](char C) { return isAsciiIdentifierContinue(C); });
+      if (namesCompiler(Word) && !(Previous == "defined" && definedByAll(Word)))
+        return true;
+      Previous = Word;
+      Line = Line.drop_front(Word.size());
+    }
+    return false;
   }
 };
 
@@ -82,6 +118,19 @@ std::vector<std::vector<size_t>> groups(const std::vector<Conditional> &Conds) {
 
 } // namespace
 
+bool namesCompiler(llvm::StringRef Name) {
+  return llvm::is_contained({"__clang__", "__clang_major__", "__clang_minor__",
+                             "__clang_patchlevel__", "__clang_version__", "__llvm__", "__GNUC__",
+                             "__GNUC_MINOR__", "__GNUC_PATCHLEVEL__", "__GNUG__", "__VERSION__"},
+                            Name);
+}
+
+std::string identityMessage() {
+  return "this conditional tests which compiler reads the code; the translated code keeps the "
+         "branch that Clang " CLANG_VERSION_MAJOR_STRING " (omp2cu's front end) takes, not "
+         "necessarily the one GCC, nvcc or hipcc would take";
+}
+
 std::unique_ptr<PPCallbacks> recordConditionals(const SourceManager &SM,
                                                 std::vector<Conditional> &Out) {
   return std::make_unique<Recorder>(SM, Out);
@@ -101,7 +150,7 @@ static void addBlank(Blanks &Blank, unsigned B, unsigned E) {
 }
 
 void resolveRange(const SourceManager &SM, const std::vector<Conditional> &Conds,
-                  CharSourceRange C, Blanks &Blank) {
+                  CharSourceRange C, Blanks &Blank, std::vector<SourceLocation> &IdentityGroups) {
   FileID Main = SM.getMainFileID();
   SourceLocation B = SM.getExpansionLoc(C.getBegin());
   if (SM.getFileID(B) != Main)
@@ -112,8 +161,11 @@ void resolveRange(const SourceManager &SM, const std::vector<Conditional> &Conds
   auto Off = [&](size_t I) { return SM.getFileOffset(Conds[I].Loc); };
   auto Inside = [&](size_t I) { return Off(I) >= Begin && Off(I) < End; };
   for (const std::vector<size_t> &G : groups(Conds)) {
-    if (!llvm::any_of(G, Inside) || llvm::all_of(G, Inside))
+    const bool Identity = llvm::any_of(G, [&](size_t I) { return Conds[I].Identity; });
+    if (!llvm::any_of(G, Inside) || (llvm::all_of(G, Inside) && !Identity))
       continue;
+    if (Identity)
+      IdentityGroups.push_back(Conds[G.front()].Loc);
     // The group's directive lines (with their continuation lines).
     for (size_t I : G)
       addBlank(Blank, lineStart(Text, Off(I)), lineEnd(Text, Off(I)));

@@ -20,6 +20,11 @@
 // The output is then the build's configuration of that group, as the kernels
 // are the build's configuration of the macros.
 //
+// A group in that text whose condition tests which compiler reads it
+// (`#ifdef __clang__`, `#if __GNUC__ >= 9`) is resolved in the same way: the
+// translator analysed the branch its front end (Clang) took, and the output is
+// compiled by GCC, nvcc or hipcc, which would take another.
+//
 //===----------------------------------------------------------------------===//
 #ifndef OMP2CU_TRANSLATOR_CONDITIONALS_H
 #define OMP2CU_TRANSLATOR_CONDITIONALS_H
@@ -42,7 +47,14 @@ struct Conditional {
   enum Kind { Open, Branch, Close, Skipped } K;
   clang::SourceLocation Loc;
   clang::SourceLocation End = {}; ///< Skipped only.
+  /// Open and Branch: the condition names a macro that tells compilers apart (`__clang__`,
+  /// `__GNUC__`, ...), which omp2cu's front end and the compilers of its output answer
+  /// differently.
+  bool Identity = false;
 };
+
+/// Whether \p Name is a predefined macro whose value differs between Clang and GCC.
+bool namesCompiler(llvm::StringRef Name);
 
 /// Records the conditional directives of the main file and the ranges it skipped, in order.
 std::unique_ptr<clang::PPCallbacks> recordConditionals(const clang::SourceManager &SM,
@@ -52,10 +64,15 @@ std::unique_ptr<clang::PPCallbacks> recordConditionals(const clang::SourceManage
 using Blanks = std::map<unsigned, unsigned>;
 
 /// Adds to \p Blank the conditional groups that lie partly in \p C (a construct's directive and
-/// statement): the lines of their directives and the ranges the preprocessor skipped in them
-/// (overlapping ranges merge).
+/// statement), and those in it that test the compiler's identity: the lines of their directives
+/// and the ranges the preprocessor skipped in them (overlapping ranges merge). The groups resolved
+/// that test the compiler are added to \p IdentityGroups (where their first directive is).
 void resolveRange(const clang::SourceManager &SM, const std::vector<Conditional> &Conds,
-                  clang::CharSourceRange C, Blanks &Blank);
+                  clang::CharSourceRange C, Blanks &Blank,
+                  std::vector<clang::SourceLocation> &IdentityGroups);
+
+/// The warning for a group of \p IdentityGroups.
+std::string identityMessage();
 
 /// \p Text with the ranges of \p B blanked: what they held is gone, their line breaks stay.
 std::string blanked(llvm::StringRef Text, const Blanks &B);

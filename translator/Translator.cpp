@@ -299,6 +299,8 @@ public:
 
   /// The conditional directives of the main file (filled while it is parsed).
   std::vector<pp::Conditional> Conditionals;
+  /// Conditional groups in constructs that test the compiler's identity (Conditionals.h).
+  std::vector<SourceLocation> IdentityGroups;
   /// The #include directives (recorded for --separate-compilation).
   std::vector<linkage::Inclusion> Inclusions;
   /// The #include directives and the files they entered (HeaderInlining.h).
@@ -411,6 +413,11 @@ public:
       Plans.push_back(std::move(*P));
       FoundOf.push_back(&Fd);
     }
+    llvm::sort(IdentityGroups);
+    IdentityGroups.erase(std::unique(IdentityGroups.begin(), IdentityGroups.end()),
+                         IdentityGroups.end());
+    for (SourceLocation L : IdentityGroups)
+      diag::warning(DE, L, pp::identityMessage());
     if (!Blank.empty()) {
       // Translated again from the text without them.
       if (Ok && !DE.hasErrorOccurred()) {
@@ -619,7 +626,7 @@ private:
   void resolveConditionals(ASTContext &Ctx, const model::Construct &C, pp::Blanks &Blank) {
     if (const Stmt *Assoc = analysis::associatedStmt(C.D)) {
       pp::resolveRange(Ctx.getSourceManager(), Conditionals,
-                       text::directiveWithStmt(Ctx, C.D, Assoc), Blank);
+                       text::directiveWithStmt(Ctx, C.D, Assoc), Blank, IdentityGroups);
       resolveAtomics(Ctx, Assoc, Blank);
     }
     for (const auto &Ch : C.Children)
@@ -634,7 +641,7 @@ private:
     if (const auto *AD = dyn_cast<OMPAtomicDirective>(S))
       if (const Stmt *Assoc = analysis::associatedStmt(AD)) {
         pp::resolveRange(Ctx.getSourceManager(), Conditionals,
-                         text::directiveWithStmt(Ctx, AD, Assoc), Blank);
+                         text::directiveWithStmt(Ctx, AD, Assoc), Blank, IdentityGroups);
         return;
       }
     for (const Stmt *Ch : S->children())
