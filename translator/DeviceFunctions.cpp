@@ -4,6 +4,7 @@
 #include "Diagnostics.h"
 #include "RegionAnalysis.h"
 #include "SourceText.h"
+#include "SystemFunctions.h"
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -65,6 +66,23 @@ struct Marker {
       diag::error(Ctx.getDiagnostics(), L, M);
   }
   std::set<std::pair<unsigned, std::string>> Reported;
+  /// What device code may call of the system headers (SystemFunctions.h).
+  analysis::SystemFunctionJudge Judge;
+
+  /// An object of a class of a system header constructed in device code: its constructor is a
+  /// call (std::pair's, std::array's are constexpr or trivial; std::vector's is not).
+  void construct(const CXXConstructExpr *CE) {
+    const CXXConstructorDecl *C = CE->getConstructor();
+    if (!C || C->isTrivial() || !SM.isInSystemHeader(SM.getExpansionLoc(C->getLocation())))
+      return;
+    std::string Why;
+    if (!Judge.callable(C, Why))
+      error(CE->getBeginLoc(), "an object of type '" +
+                                   CE->getType().getUnqualifiedType().getAsString(
+                                       Ctx.getPrintingPolicy()) +
+                                   "' cannot be constructed in a target region: its "
+                                   "constructor" + Why.substr(1));
+  }
 
   void call(const CallExpr *CE) {
     const FunctionDecl *F = CE->getDirectCallee();
@@ -93,9 +111,11 @@ struct Marker {
         return;
       }
     if (SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation()))) {
-      if (!analysis::isKnownDeviceLibraryFunction(F))
+      std::string Why;
+      if (!Judge.callable(F, Why))
         error(CE->getBeginLoc(), "function '" + F->getNameAsString() +
-                                     "' from a system header cannot be called in a target region");
+                                     "' from a system header cannot be called in a target "
+                                     "region" + Why);
       return;
     }
     if (const FunctionDecl *Pattern = F->getTemplateInstantiationPattern())
@@ -146,6 +166,8 @@ struct Marker {
       return scanCopy(CS->getCapturedStmt());
     if (const auto *CE = dyn_cast<CallExpr>(S))
       call(CE);
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(S))
+      construct(CE);
     staticLocals(S);
     allocateDirectives(S);
     for (const Stmt *Ch : S->children())
@@ -218,6 +240,8 @@ struct Marker {
               RW.InsertTextAfter(L, "omp2cu::"); // next to the name, after a cast put there
           }
     }
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(S))
+      construct(CE);
     if (InFunction)
       globals(S, InFunction);
     allocateDirectives(S);

@@ -31,8 +31,8 @@ std::optional<std::string> ptxasInfo(const std::string &Nvcc, const std::string 
     Error = "cannot create a temporary file";
     return std::nullopt;
   }
-  std::vector<std::string> Args = {Nvcc,           "-x",       "cu",    "-std=c++17",
-                                   "-arch=" + Arch, "-I",       RuntimeInclude};
+  std::vector<std::string> Args = {Nvcc,           "-x", "cu", "-std=c++17", "--expt-relaxed-constexpr",
+                                   "-arch=" + Arch, "-I", RuntimeInclude};
   Args.insert(Args.end(), Flags.begin(), Flags.end());
   for (const char *A : {"-Xcompiler", "-fopenmp", "-O3", "-Xptxas", "-v", "-c"})
     Args.push_back(A);

@@ -162,7 +162,7 @@ def resources(repo, omp2cu, work, names, log=print):
         else:
             entry["error"] = "not translated: " + tools.first_error(out.replace(repo + "/", ""))
         for kind, src in srcs:
-            rc, out, _ = tools.run([nvcc, "-x", "cu", "-std=c++17", "-arch=" + tools.ARCH, "-O3", "-cubin",
+            rc, out, _ = tools.run([nvcc, "-x", "cu", "-std=c++17", "--expt-relaxed-constexpr", "-arch=" + tools.ARCH, "-O3", "-cubin",
                                     "-Xptxas", "-v", "-I", rt, "-I", common, src,
                                     "-o", os.path.join(work, "%s.%s.cubin" % (name, kind))],
                                    log=os.path.join(work, "%s.%s.ptxas.log" % (name, kind)))

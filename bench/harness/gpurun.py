@@ -44,7 +44,7 @@ def compile_cmd(mode, d, src, exe, hand):
         return ([tools.find_gxx(), "-x", "c++", "-std=c++17", "-O2", "-fopenmp"] + inc +
                 ["-DBENCH_CUDA_SIM" if hand else "-DOMP2CU_BACKEND_SIM", src, "-o", exe,
                  "-lboost_context", "-pthread"])
-    return ([tools.find_nvcc(), "-x", "cu", "-std=c++17", "-arch=" + tools.ARCH, "-O3"] + inc +
+    return ([tools.find_nvcc(), "-x", "cu", "-std=c++17", "--expt-relaxed-constexpr", "-arch=" + tools.ARCH, "-O3"] + inc +
             ["-Xcompiler", "-fopenmp", src, "-o", exe, "-lgomp"])
 
 

@@ -76,7 +76,7 @@ def nvcc_cmd(nvcc, d, cu, exe, arch):
     """The build of one generated source: nvcc as omp2cu-cc builds, with the CUDA runtime linked
     shared (the binaries travel; libcudart comes from the GPU machine's toolkit)."""
     host = ["-Xcompiler", "-fopenmp"] + [w for f in RS.no_offload("g++") for w in ("-Xcompiler", f)]
-    return ([nvcc, "-x", "cu", "-std=c++17", f"-arch={arch}", "-O2", "-I", os.path.join(d, "include")] +
+    return ([nvcc, "-x", "cu", "-std=c++17", "--expt-relaxed-constexpr", f"-arch={arch}", "-O2", "-I", os.path.join(d, "include")] +
             host + [cu, "-o", exe, "-cudart", "shared", "-lgomp"])
 
 

@@ -328,7 +328,7 @@ def mode_nvcc(args, src, work):
     check_runtime(args)
     cu = translate(args, src, work)
     exe = os.path.join(work, "cuda")
-    _, dt = run_step("nvcc-build", [nvcc, "-x", "cu", "-std=c++17", f"-arch={args.arch}", "-I", args.runtime_include,
+    _, dt = run_step("nvcc-build", [nvcc, "-x", "cu", "-std=c++17", "--expt-relaxed-constexpr", f"-arch={args.arch}", "-I", args.runtime_include,
                                     "-Xcompiler", "-fopenmp"] +
                      [w for f in no_offload("g++") for w in ("-Xcompiler", f)] +
                      [args.nvcc_opt, cu, "-o", exe, "-lgomp"],

@@ -144,7 +144,7 @@ class Toolchain:
         rt = self.runtime_include()
         quote = ["-iquote", src_dir] if src_dir else []
         if b == "cuda":
-            cmd = [self.nvcc(), "-x", "cu", f"-std={self.build_std()}",
+            cmd = [self.nvcc(), "-x", "cu", f"-std={self.build_std()}", "--expt-relaxed-constexpr",
                    f"-arch={self.o.archs[0]}", "-I", rt] + self.pp_args(nvcc=True)
             cmd += self.xcompiler(quote + ["-fopenmp"])
             if self.gcc_with_offload(self.host(True)):

@@ -1,0 +1,85 @@
+//===- SystemFunctions.cpp - Library functions that device code may call --===//
+//
+// Part of omp2cu. See SystemFunctions.h.
+//
+//===----------------------------------------------------------------------===//
+#include "SystemFunctions.h"
+#include "RegionAnalysis.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+
+
+using namespace clang;
+
+namespace omp2cu::analysis {
+
+/// "" when device code may call \p F, else why not. A function is judged once; a recursive one
+/// is taken as callable while it is being judged.
+std::string SystemFunctionJudge::function(const FunctionDecl *F) {
+  F = F->getCanonicalDecl();
+  if (auto It = Verdict.find(F); It != Verdict.end())
+    return It->second;
+  Verdict[F] = "";
+  std::string Why = judge(F);
+  Verdict[F] = Why;
+  return Why;
+}
+
+std::string SystemFunctionJudge::judge(const FunctionDecl *F) {
+  if (F->getBuiltinID() || isKnownDeviceLibraryFunction(F))
+    return "";
+  if (const auto *M = dyn_cast<CXXMethodDecl>(F); M && M->isTrivial())
+    return "";
+  if (const auto *D = dyn_cast<CXXDestructorDecl>(F); D && D->getParent()->hasTrivialDestructor())
+    return "";
+  if (!F->isConstexpr())
+    return F->getASTContext().getLangOpts().CPlusPlus && !F->isExternC()
+               ? ": it is not constexpr (the device compilers compile the host's C++ library "
+                 "functions that are)"
+               : ": the device has no version of it";
+  const FunctionDecl *Def = F->getDefinition();
+  if (!Def || !Def->getBody())
+    return ": its definition is not available";
+  if (const auto *C = dyn_cast<CXXConstructorDecl>(Def))
+    for (const CXXCtorInitializer *I : C->inits())
+      if (std::string Why = stmt(I->getInit()); !Why.empty())
+        return Why;
+  return stmt(Def->getBody());
+}
+
+/// What in \p S device code cannot run: a throw, an allocation, or a call of a function it may
+/// not call.
+std::string SystemFunctionJudge::stmt(const Stmt *S) {
+  if (!S)
+    return "";
+  if (isa<CXXThrowExpr>(S))
+    return ": it can throw an exception";
+  const FunctionDecl *Callee = nullptr;
+  if (const auto *CE = dyn_cast<CallExpr>(S)) {
+    Callee = CE->getDirectCallee();
+    if (!Callee && !CE->getCallee()->getType()->isDependentType())
+      return ": it calls a function through a pointer";
+  } else if (const auto *CE = dyn_cast<CXXConstructExpr>(S)) {
+    Callee = CE->getConstructor();
+  } else if (const auto *NE = dyn_cast<CXXNewExpr>(S)) {
+    if (!NE->getOperatorNew() || !NE->getOperatorNew()->isReservedGlobalPlacementOperator())
+      return ": it allocates memory";
+  } else if (isa<CXXDeleteExpr>(S)) {
+    return ": it frees memory";
+  }
+  if (Callee)
+    if (std::string Why = function(Callee); !Why.empty())
+      return ": it calls '" + Callee->getQualifiedNameAsString() + "'" + Why;
+  for (const Stmt *Ch : S->children())
+    if (std::string Why = stmt(Ch); !Why.empty())
+      return Why;
+  return "";
+}
+
+bool SystemFunctionJudge::callable(const FunctionDecl *F, std::string &Why) {
+  Why = function(F);
+  return Why.empty();
+}
+
+} // namespace omp2cu::analysis
