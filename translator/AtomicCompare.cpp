@@ -200,7 +200,7 @@ std::string emitAtomicCompare(const ASTContext &Ctx, const AtomicCompare &F,
                               const std::function<std::string(const Expr *)> &Text,
                               llvm::StringRef Runtime) {
   const QualType XT = F.X->getType().getNonReferenceType().getUnqualifiedType();
-  const std::string T = text::type(Ctx, XT);
+  const std::string T = text::valueType(Ctx, F.X, Text(F.X));
   const Expr *XB = F.X->IgnoreImpCasts();
   const std::string Addr =
       isa<DeclRefExpr>(XB) || isa<ArraySubscriptExpr>(XB) || isa<MemberExpr>(XB) ||

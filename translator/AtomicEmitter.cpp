@@ -230,7 +230,7 @@ std::string statement(const ASTContext &Ctx, const Rewriter &KR, const OMPAtomic
       const BinaryOperator *BO = AssignOf(E);
       if (!BO)
         return "";
-      std::string T = text::type(Ctx, BO->getLHS()->getType().getUnqualifiedType());
+      std::string T = text::valueType(Ctx, BO->getLHS(), Text(BO->getLHS()));
       return fmt::format("omp2cu::dev::atomic_write(&{}, ({})({}));", Operand(BO->getLHS()), T,
                          Text(BO->getRHS()));
     }
@@ -238,7 +238,7 @@ std::string statement(const ASTContext &Ctx, const Rewriter &KR, const OMPAtomic
       return "";
     CaptureOld = U.Postfix; // v = x++ captures the old value, v = ++x the new
   }
-  std::string T = text::type(Ctx, U.X->getType().getUnqualifiedType());
+  std::string T = text::valueType(Ctx, U.X, Text(U.X));
   std::string Out = "{ ";
   std::string Rhs = "1";
   if (U.Operand) {

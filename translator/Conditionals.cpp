@@ -150,7 +150,8 @@ static void addBlank(Blanks &Blank, unsigned B, unsigned E) {
 }
 
 void resolveRange(const SourceManager &SM, const std::vector<Conditional> &Conds,
-                  CharSourceRange C, Blanks &Blank, std::vector<SourceLocation> &IdentityGroups) {
+                  CharSourceRange C, Blanks &Blank, std::vector<SourceLocation> &IdentityGroups,
+                  bool Whole) {
   FileID Main = SM.getMainFileID();
   SourceLocation B = SM.getExpansionLoc(C.getBegin());
   if (SM.getFileID(B) != Main)
@@ -162,7 +163,7 @@ void resolveRange(const SourceManager &SM, const std::vector<Conditional> &Conds
   auto Inside = [&](size_t I) { return Off(I) >= Begin && Off(I) < End; };
   for (const std::vector<size_t> &G : groups(Conds)) {
     const bool Identity = llvm::any_of(G, [&](size_t I) { return Conds[I].Identity; });
-    if (!llvm::any_of(G, Inside) || (llvm::all_of(G, Inside) && !Identity))
+    if (!llvm::any_of(G, Inside) || (llvm::all_of(G, Inside) && !Identity && !Whole))
       continue;
     if (Identity)
       IdentityGroups.push_back(Conds[G.front()].Loc);

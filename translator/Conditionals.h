@@ -67,9 +67,11 @@ using Blanks = std::map<unsigned, unsigned>;
 /// statement), and those in it that test the compiler's identity: the lines of their directives
 /// and the ranges the preprocessor skipped in them (overlapping ranges merge). The groups resolved
 /// that test the compiler are added to \p IdentityGroups (where their first directive is).
+/// \p Whole: every group in \p C is resolved (an atomic construct, whose statement becomes a
+/// runtime call: `x &= #ifdef A (unsigned) #endif y;` cannot keep its lines).
 void resolveRange(const clang::SourceManager &SM, const std::vector<Conditional> &Conds,
                   clang::CharSourceRange C, Blanks &Blank,
-                  std::vector<clang::SourceLocation> &IdentityGroups);
+                  std::vector<clang::SourceLocation> &IdentityGroups, bool Whole = false);
 
 /// The warning for a group of \p IdentityGroups.
 std::string identityMessage();

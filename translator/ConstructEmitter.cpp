@@ -36,7 +36,10 @@ std::string KernelEmitter::sharedDecl(const SharedSlot &S, const std::string &Na
                                       const std::string &Init, const plan::ConstructPlan &CP,
                                       const std::string &Ind) const {
   (void)Ind;
+  // The member is unqualified: a `T *__restrict` parameter's reference drops the restrict (a
+  // reference to a restrict pointer cannot bind to a plain one), a const one keeps its const.
   QualType T = S.Key.Var->getType().getNonReferenceType();
+  T.removeLocalRestrict();
   std::string Ref = text::declare(Ctx, Ctx.getLValueReferenceType(T), Name);
   std::string Member = "omp2cu_sh." + S.Member;
   if (Init.empty())

@@ -50,6 +50,10 @@ bool isKnownDeviceLibraryFunction(const FunctionDecl *F) {
       "hypotf", "erf", "erff", "erfc", "erfcf", "tgamma", "lgamma", "copysign",
       "copysignf", "ldexp", "ldexpf", "frexp", "modf", "nextafter", "remainder",
       "isnan", "isinf", "isfinite", "signbit", "abs", "labs", "llabs",
+      "sincos", "sincosf", "fdim", "fdimf", "nearbyint", "nearbyintf", "lrint", "lrintf",
+      "llrint", "llrintf", "lroundf", "llroundf", "scalbn", "scalbnf", "ilogb", "ilogbf", "logb",
+      "logbf", "lgammaf", "tgammaf", "asinhf", "acoshf", "atanhf", "frexpf", "modff",
+      "nextafterf", "remainderf", "remquo", "remquof",
       // <stdio.h> / <string.h> on the device.
       "printf", "memcpy", "memset",
       // std:: forms through <cmath>.

@@ -205,6 +205,13 @@ std::string declare(const ASTContext &Ctx, QualType T, const std::string &Name) 
 
 std::string type(const ASTContext &Ctx, QualType T) { return declare(Ctx, T, ""); }
 
+std::string valueType(const ASTContext &Ctx, const Expr *E, llvm::StringRef Text) {
+  QualType T = E->getType().getNonReferenceType();
+  if (T->isSpecificBuiltinType(BuiltinType::Dependent))
+    return "std::remove_cv_t<std::remove_reference_t<decltype(" + Text.str() + ")>>";
+  return type(Ctx, T.getUnqualifiedType());
+}
+
 unsigned line(const SourceManager &SM, SourceLocation L) {
   L = SM.getExpansionLoc(L);
   PresumedLoc P = SM.getPresumedLoc(L);

@@ -39,6 +39,10 @@ std::string declare(const clang::ASTContext &Ctx, clang::QualType T,
                     const std::string &Name);
 /// Prints \p T as CUDA C++.
 std::string type(const clang::ASTContext &Ctx, clang::QualType T);
+/// The type of the value of \p E, whose text in the output is \p Text: its unqualified type, or
+/// for an expression of a template whose type Clang leaves undetermined (`p[i]` with a dependent
+/// `p`), `std::remove_cv_t<std::remove_reference_t<decltype(Text)>>`.
+std::string valueType(const clang::ASTContext &Ctx, const clang::Expr *E, llvm::StringRef Text);
 /// The indentation (spaces/tabs) of the line holding \p Loc.
 std::string indentOf(const clang::SourceManager &SM, clang::SourceLocation Loc);
 /// How host code names variable \p V: its name, qualified from the global

@@ -641,7 +641,8 @@ private:
     if (const auto *AD = dyn_cast<OMPAtomicDirective>(S))
       if (const Stmt *Assoc = analysis::associatedStmt(AD)) {
         pp::resolveRange(Ctx.getSourceManager(), Conditionals,
-                         text::directiveWithStmt(Ctx, AD, Assoc), Blank, IdentityGroups);
+                         text::directiveWithStmt(Ctx, AD, Assoc), Blank, IdentityGroups,
+                         /*Whole=*/true);
         return;
       }
     for (const Stmt *Ch : S->children())

@@ -40,10 +40,15 @@ template <class T> struct type_identity {
   using type = T;
 };
 
+/// How assign() takes its value: scalars by value, so that a `T *__restrict` parameter (whose
+/// restrict a `T *const &` would discard) initializes a member of type `T *`; the rest by
+/// reference.
+template <class T>
+using assign_arg_t = typename type_identity<std::conditional_t<std::is_scalar_v<T>, T, const T &>>::type;
+
 /// `slot = value` for any type a variable can have, arrays included (element by element);
 /// returns `slot`. Any thread.
-template <class T>
-__device__ __forceinline__ T &assign(T &slot, const typename type_identity<T>::type &value) {
+template <class T> __device__ __forceinline__ T &assign(T &slot, assign_arg_t<T> value) {
   if constexpr (std::is_array_v<T>) {
     for (unsigned long I = 0; I < std::extent_v<T>; ++I)
       assign(slot[I], value[I]);
