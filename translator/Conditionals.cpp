@@ -175,8 +175,12 @@ void resolveRange(const SourceManager &SM, const std::vector<Conditional> &Conds
     for (const Conditional &S : Conds)
       if (S.K == Conditional::Skipped) {
         unsigned SB = SM.getFileOffset(S.Loc), SE = SM.getFileOffset(S.End);
+        // The range ends after the directive that ends it: at its line's end (#else, #endif),
+        // or, for an #elif whose condition holds, at the start of the next line, which the
+        // preprocessor did not skip.
         if (SB >= Open && SB < Close)
-          addBlank(Blank, lineStart(Text, SB), lineEnd(Text, std::max(SB, SE)));
+          addBlank(Blank, lineStart(Text, SB),
+                   SE > SB && Text[SE - 1] == '\n' ? SE : lineEnd(Text, std::max(SB, SE)));
       }
   }
 }
