@@ -84,11 +84,37 @@ struct Marker {
                                    "constructor" + Why.substr(1));
   }
 
+  /// The one function of this file that a call in a template names (`getBin<T, I>(v)` in a
+  /// templated kernel), or null: the kernel's instantiations are not scanned, so a function
+  /// template called only from there would stay a host function.
+  const FunctionDecl *onlyCandidate(const CallExpr *CE) {
+    const auto *ULE = dyn_cast<UnresolvedLookupExpr>(CE->getCallee()->IgnoreParenImpCasts());
+    if (!ULE || ULE->getNumDecls() != 1)
+      return nullptr;
+    const NamedDecl *D = (*ULE->decls_begin())->getUnderlyingDecl();
+    const FunctionDecl *F = nullptr;
+    if (const auto *FT = dyn_cast<FunctionTemplateDecl>(D))
+      F = FT->getTemplatedDecl();
+    else
+      F = dyn_cast<FunctionDecl>(D);
+    if (!F || isa<CXXMethodDecl>(F) || SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation())))
+      return nullptr;
+    return F;
+  }
+
   void call(const CallExpr *CE) {
     const FunctionDecl *F = CE->getDirectCallee();
     if (!F && (CE->isTypeDependent() || CE->isValueDependent() ||
-               CE->getCallee()->isTypeDependent()))
-      return; // in a template: checked in its instantiations
+               CE->getCallee()->isTypeDependent())) {
+      // In a template: checked in its instantiations; a function of the file it names is
+      // device code all the same.
+      if (const FunctionDecl *Only = onlyCandidate(CE))
+        if (const FunctionDecl *Def = Only->getDefinition();
+            Def && SM.isInMainFile(SM.getExpansionLoc(Def->getLocation())) &&
+            !analysis::needsKernelCopy(Ctx, Def) && Done.insert(Def).second)
+          Work.push_back(Def);
+      return;
+    }
     if (!F) {
       error(CE->getBeginLoc(), "indirect calls are not supported in target regions");
       return;
@@ -261,7 +287,8 @@ struct Marker {
     const char *Prefix = InHeader ? HeaderPrefix : "__host__ __device__ ";
     HeaderDeclared |= InHeader;
     for (const FunctionDecl *D : F->redecls()) {
-      SourceLocation L = SM.getExpansionLoc(D->getBeginLoc());
+      // After `template <>` of an explicit specialization (its outer template header).
+      SourceLocation L = SM.getExpansionLoc(D->getInnerLocStart());
       if (SM.isInMainFile(L) && Marked.insert(L.getRawEncoding()).second)
         RW.InsertTextBefore(L, Prefix);
     }
