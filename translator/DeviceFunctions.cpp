@@ -125,7 +125,9 @@ struct Marker {
                                      "' is not supported in target regions yet");
       return;
     }
-    if (F->getBuiltinID())
+    // Implicit and defaulted members (a struct's copy assignment): CUDA and HIP infer their
+    // execution space; there is nothing to mark (the class's name is where they are).
+    if (F->getBuiltinID() || F->isImplicit() || F->isDefaulted())
       return;
     for (const FunctionDecl *D : F->redecls())
       if (D->hasAttr<OMPDeclareVariantAttr>()) {
