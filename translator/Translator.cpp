@@ -9,6 +9,7 @@
 #include "Translator.h"
 #include "CCompat.h"
 #include "Conditionals.h"
+#include "RuntimeNames.h"
 #include "PragmaOperators.h"
 #include "DeclareVariant.h"
 #include "DeviceFunctions.h"
@@ -609,7 +610,8 @@ public:
     HostRW.InsertTextBefore(SM.getLocForStartOfFile(Main),
                             TopOfFile +
                                 "#include <omp2cu/omp2cu.h> // omp2cu: device runtime and host "
-                                "data environment\n" + LockDecls);
+                                "data environment\n" +
+                                names::renameRuntimeCollisions(Ctx) + LockDecls);
     const RewriteBuffer *B = HostRW.getRewriteBufferFor(Main);
     Result.Output = B ? std::string(B->begin(), B->end())
                       : SM.getBufferData(Main).str();
