@@ -73,7 +73,7 @@ struct Marker {
   /// call (std::pair's, std::array's are constexpr or trivial; std::vector's is not).
   void construct(const CXXConstructExpr *CE) {
     const CXXConstructorDecl *C = CE->getConstructor();
-    if (!C || C->isTrivial() || !SM.isInSystemHeader(SM.getExpansionLoc(C->getLocation())))
+    if (!C || !SM.isInSystemHeader(SM.getExpansionLoc(C->getLocation())))
       return;
     std::string Why;
     if (!Judge.callable(C, Why))
@@ -81,7 +81,7 @@ struct Marker {
                                    CE->getType().getUnqualifiedType().getAsString(
                                        Ctx.getPrintingPolicy()) +
                                    "' cannot be constructed in a target region: its "
-                                   "constructor" + Why.substr(1));
+                                   "constructor cannot run on the device" + Why);
   }
 
   /// The one function of this file that a call in a template names (`getBin<T, I>(v)` in a

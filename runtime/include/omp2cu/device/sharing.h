@@ -36,15 +36,10 @@ namespace omp2cu::dev {
 /// Most bytes of team-shared variables kept in shared memory per team.
 inline constexpr unsigned long kSharingLimit = OMP2CU_SHARING_LIMIT;
 
-template <class T> struct type_identity {
-  using type = T;
-};
-
-/// How assign() takes its value: scalars by value, so that a `T *__restrict` parameter (whose
-/// restrict a `T *const &` would discard) initializes a member of type `T *`; the rest by
-/// reference.
-template <class T>
-using assign_arg_t = typename type_identity<std::conditional_t<std::is_scalar_v<T>, T, const T &>>::type;
+/// How assign() takes its value (not deduced from it): scalars by value, so that a
+/// `T *__restrict` parameter (whose restrict a `T *const &` would discard) initializes a member of
+/// type `T *`; the rest by reference.
+template <class T> using assign_arg_t = std::conditional_t<std::is_scalar_v<T>, T, const T &>;
 
 /// `slot = value` for any type a variable can have, arrays included (element by element);
 /// returns `slot`. Any thread.
