@@ -1,11 +1,10 @@
 //===- CCompat.cpp - C input as valid CUDA C++ ----------------------------===//
 #include "CCompat.h"
-#include "Diagnostics.h"
 #include "SourceText.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
-#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringMap.h"
 
 using namespace clang;
 
@@ -47,45 +46,47 @@ private:
 
 } // namespace
 
-bool fixMainFile(ASTContext &Ctx, const std::vector<Rewriter *> &Rewriters) {
+void fixMainFile(ASTContext &Ctx, const std::vector<Rewriter *> &Rewriters) {
   if (Ctx.getLangOpts().CPlusPlus)
-    return true;
+    return;
   ImplicitCasts(Ctx, Rewriters).TraverseDecl(Ctx.getTranslationUnitDecl());
 
-  // Keywords: lex the main file raw.
-  static const llvm::StringSet<> CxxKeywords = {
-      "class",   "new",      "delete",   "template", "this",      "namespace", "operator",
-      "private", "public",   "protected", "virtual", "friend",    "typename",  "using",
-      "try",     "catch",    "throw",    "explicit", "mutable",   "export",    "nullptr",
-      "decltype", "constexpr", "noexcept", "static_assert", "thread_local", "alignof",
-      "char16_t", "char32_t", "dynamic_cast", "static_cast", "reinterpret_cast",
-      "const_cast", "typeid", "concept", "requires"};
+  // C's spellings of C++'s (identifiers that are C++ keywords were renamed: CRespell.h), in
+  // code and in the bodies of macros.
+  static const llvm::StringMap<const char *> Spellings = {
+      {"restrict", "__restrict__"},         {"_Bool", "bool"},
+      {"_Static_assert", "static_assert"},  {"_Alignof", "alignof"},
+      {"_Alignas", "alignas"},              {"_Thread_local", "thread_local"},
+      {"_Noreturn", "__attribute__((noreturn))"}};
   const SourceManager &SM = Ctx.getSourceManager();
   FileID FID = SM.getMainFileID();
   llvm::MemoryBufferRef Buf = SM.getBufferOrFake(FID);
   Lexer L(SM.getLocForStartOfFile(FID), Ctx.getLangOpts(), Buf.getBufferStart(),
           Buf.getBufferStart(), Buf.getBufferEnd());
-  bool Ok = true;
   Token T;
-  bool InDirective = false;
+  // Where the token is: code, a directive's name, a macro's name, a macro's body, another
+  // directive (`#pragma omp ... private(x)` is not code).
+  enum { Code, Name, MacroName, Body, Directive } At = Code;
   while (!L.LexFromRawLexer(T)) {
-    // Preprocessor lines (`#pragma omp ... private(x)`) are not C code.
     if (T.isAtStartOfLine())
-      InDirective = T.is(tok::hash);
-    if (InDirective || !T.is(tok::raw_identifier))
+      At = T.is(tok::hash) ? Name : Code;
+    if (!T.is(tok::raw_identifier) || T.is(tok::hash))
       continue;
     StringRef Id = T.getRawIdentifier();
-    if (Id == "restrict" || Id == "_Bool") { // C's spellings of C++'s
-      for (Rewriter *RW : Rewriters)
-        RW->ReplaceText(T.getLocation(), Id.size(), Id == "_Bool" ? "bool" : "__restrict__");
-    } else if (CxxKeywords.contains(Id)) {
-      diag::error(Ctx.getDiagnostics(), T.getLocation(),
-                  "'" + Id.str() + "' is a keyword in C++, which the output is compiled as; "
-                  "rename this identifier");
-      Ok = false;
+    if (At == Name) {
+      At = Id == "define" ? MacroName : Directive;
+      continue;
     }
+    if (At == MacroName) {
+      At = Body;
+      continue;
+    }
+    if (At == Directive)
+      continue;
+    if (auto It = Spellings.find(Id); It != Spellings.end())
+      for (Rewriter *RW : Rewriters)
+        RW->ReplaceText(T.getLocation(), Id.size(), It->second);
   }
-  return Ok;
 }
 
 } // namespace omp2cu::ccompat

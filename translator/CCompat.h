@@ -3,8 +3,8 @@
 // Part of omp2cu. The output is compiled as C++ by nvcc (or the host C++
 // compiler for sim). C input needs a few edits to stay valid: explicit casts
 // where C converts implicitly (void* to T*, int to enum), `restrict` spelled
-// `__restrict__`. What cannot be rewritten safely (C++ keywords used as
-// identifiers) is reported.
+// `__restrict__`. C that C++ reads with another meaning or not at all (C++
+// keywords as identifiers, ...) was re-spelled by an earlier pass (CRespell.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMP2CU_TRANSLATOR_CCOMPAT_H
@@ -18,8 +18,8 @@
 namespace omp2cu::ccompat {
 
 /// Applies the edits to every rewriter in \p Rewriters (they all cover the
-/// main file). Returns false after reporting errors. Does nothing for C++.
-bool fixMainFile(clang::ASTContext &Ctx, const std::vector<clang::Rewriter *> &Rewriters);
+/// main file). Does nothing for C++.
+void fixMainFile(clang::ASTContext &Ctx, const std::vector<clang::Rewriter *> &Rewriters);
 
 } // namespace omp2cu::ccompat
 

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Translator.h"
 #include "CCompat.h"
+#include "CRespell.h"
 #include "Conditionals.h"
 #include "RuntimeNames.h"
 #include "PragmaOperators.h"
@@ -371,7 +372,16 @@ public:
       Result.Ok = true;
       return;
     }
-    bool Ok = ccompat::fixMainFile(Ctx, {&HostRW, &KernelRW});
+    // C input: what C++ reads otherwise is re-spelled first (CRespell.h).
+    if (std::string Text; !ccompat::respell(Ctx, Text)) {
+      return;
+    } else if (!Text.empty()) {
+      Result.Rewritten = std::move(Text);
+      Result.Ok = true;
+      return;
+    }
+    ccompat::fixMainFile(Ctx, {&HostRW, &KernelRW});
+    bool Ok = true;
     hostcompat::fixMainFile(Ctx, HostRW, HostQualified);
     Ok &= F.Ok;
     if (Result.UsesOffload)
