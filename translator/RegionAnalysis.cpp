@@ -69,7 +69,8 @@ bool isDeviceOmpApi(llvm::StringRef Name) {
       "omp_get_team_num",    "omp_get_num_teams",    "omp_get_thread_num",
       "omp_get_num_threads", "omp_get_max_threads",  "omp_is_initial_device",
       "omp_get_thread_limit", "omp_get_level",       "omp_in_parallel",
-      "omp_get_num_devices", "omp_get_device_num"};
+      "omp_get_num_devices", "omp_get_device_num",   "omp_get_active_level",
+      "omp_get_ancestor_thread_num", "omp_get_team_size"};
   return Names.contains(Name);
 }
 
@@ -104,12 +105,22 @@ llvm::StringRef ompRoutineName(llvm::StringRef Name) {
   return Name.split('[').first.split('$').first;
 }
 
+bool isDeviceOmpQuery(llvm::StringRef Name) {
+  static const llvm::StringSet<> Names = {
+      "omp_get_wtime",        "omp_get_wtick",          "omp_get_supported_active_levels",
+      "omp_get_max_active_levels", "omp_get_num_procs", "omp_in_final",
+      "omp_get_dynamic",      "omp_get_cancellation",   "omp_get_proc_bind",
+      "omp_get_max_task_priority"};
+  return Names.contains(ompRoutineName(Name));
+}
+
 bool isKernelOmpRoutine(llvm::StringRef Name) {
   static const llvm::StringSet<> Names = {
       "omp_get_initial_device", "omp_alloc",  "omp_aligned_alloc",  "omp_calloc",
-      "omp_aligned_calloc",     "omp_free",   "omp_init_allocator", "omp_destroy_allocator"};
+      "omp_aligned_calloc",     "omp_free",   "omp_init_allocator", "omp_destroy_allocator",
+      "omp_set_max_active_levels", "omp_get_schedule", "omp_set_schedule", "omp_set_dynamic"};
   Name = ompRoutineName(Name);
-  return isDeviceOmpApi(Name) || Names.contains(Name);
+  return isDeviceOmpApi(Name) || isDeviceOmpQuery(Name) || Names.contains(Name);
 }
 
 bool isOmpRoutine(const FunctionDecl *F) {

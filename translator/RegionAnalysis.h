@@ -134,9 +134,13 @@ std::string metadirectiveMessage();
 /// `omp_is_initial_device` for the host in `begin declare variant`: a call resolves to
 /// `omp_is_initial_device$ompvariant$...`).
 llvm::StringRef ompRoutineName(llvm::StringRef Name);
+/// True for the OpenMP API queries without side effects whose answers are the device's wherever
+/// in a kernel they are called (omp_get_wtime, omp_get_max_active_levels, ...: device/api.h).
+bool isDeviceOmpQuery(llvm::StringRef Name);
 /// True for the OpenMP API functions a kernel may call: isDeviceOmpApi, whose answers depend on
-/// where in the kernel they are called, and those the device runtime provides once in namespace
-/// omp2cu (omp_get_initial_device, the memory-allocator routines of device/allocator.h).
+/// where in the kernel they are called, isDeviceOmpQuery, and those the device runtime provides
+/// once in namespace omp2cu (omp_get_initial_device, the setters of the device's ICVs,
+/// omp_get_schedule, the memory-allocator routines of device/allocator.h).
 bool isKernelOmpRoutine(llvm::StringRef Name);
 /// True when \p F is a routine of the OpenMP API: named omp_*, and declared by <omp.h> (a system
 /// header) or by the program without a definition (an old C program's own prototype).

@@ -31,7 +31,7 @@ bool isPure(const Expr *E) {
       return false;
   if (const auto *CE = dyn_cast<CallExpr>(E)) {
     const FunctionDecl *F = CE->getDirectCallee();
-    if (!F || !(isDeviceOmpApi(F->getName()) ||
+    if (!F || !(isDeviceOmpApi(F->getName()) || isDeviceOmpQuery(F->getName()) ||
                 (isKnownDeviceLibraryFunction(F) && F->getName() != "printf" &&
                  F->getName() != "memcpy" && F->getName() != "memset" &&
                  F->getName() != "__assert_fail")))

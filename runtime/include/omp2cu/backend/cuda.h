@@ -76,6 +76,16 @@ __device__ __forceinline__ void fence_block() { __threadfence_block(); }
 /// Pause of a thread that spins on a flag in memory: lets the other warps of the SM issue.
 __device__ __forceinline__ void spin_pause() { __nanosleep(32); }
 
+/// Seconds since some time in the past, from the GPU's global nanosecond timer (as LLVM's
+/// DeviceRTL answers omp_get_wtime on NVPTX). Any thread.
+__device__ __forceinline__ double clock_seconds() {
+  unsigned long long Ns;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(Ns));
+  return static_cast<double>(Ns) * 1e-9;
+}
+/// The unit of clock_seconds(): one nanosecond. Any thread.
+__device__ __forceinline__ double clock_tick() { return 1e-9; }
+
 __device__ __forceinline__ unsigned shfl_idx(lanemask_t mask, unsigned v, unsigned src) {
   return __shfl_sync(mask, v, static_cast<int>(src));
 }

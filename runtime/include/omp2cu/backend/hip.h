@@ -100,6 +100,21 @@ __device__ __forceinline__ void fence_block() {
 /// Pause of a thread that spins on a flag in memory.
 __device__ __forceinline__ void spin_pause() { __builtin_amdgcn_s_sleep(1); }
 
+/// The rate of HIP's constant-rate wall clock (wall_clock64, the GPU's real-time counter):
+/// 100 MHz on the AMD GPUs HIP supports. HIP 5.2 has no query for it (hipDeviceAttribute-
+/// WallClockRate came later).
+constexpr double wall_clock_hz = 100e6;
+/// Seconds since some time in the past, from the constant-rate wall clock. Any thread.
+__device__ __forceinline__ double clock_seconds() {
+#if defined(__HIP_DEVICE_COMPILE__)
+  return static_cast<double>(wall_clock64()) / wall_clock_hz;
+#else
+  return 0.0; // host pass: never called
+#endif
+}
+/// The unit of clock_seconds(). Any thread.
+__device__ __forceinline__ double clock_tick() { return 1.0 / wall_clock_hz; }
+
 /// Value of `v` in lane `src` of the wavefront. Called by every lane in `mask`.
 __device__ __forceinline__ unsigned shfl_idx(lanemask_t, unsigned v, unsigned src) {
   return __shfl(v, static_cast<int>(src), static_cast<int>(warp_size));

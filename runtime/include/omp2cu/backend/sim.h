@@ -34,6 +34,7 @@
 #include "omp2cu/backend/sim_fiber.h"
 #include "omp2cu/backend/sim_launch.h"
 
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
@@ -108,6 +109,17 @@ inline void sync_block_divergent() { sync_block(); }
 /// Orders the calling thread's memory accesses (fibers of a block share one OS thread; this also
 /// keeps the compiler from moving accesses across it).
 inline void fence_block() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+
+/// Seconds since some time in the past, from the host's steady clock. Any thread.
+inline double clock_seconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+/// The unit of clock_seconds(). Any thread.
+inline double clock_tick() {
+  using P = std::chrono::steady_clock::period;
+  return static_cast<double>(P::num) / static_cast<double>(P::den);
+}
 
 /// Pause of a thread that spins on a flag in memory: the fiber yields to the other threads of its
 /// block (fibers are cooperative, so a spin without it would never end).

@@ -60,6 +60,9 @@ struct GenericTeam {
   __device__ int omp_get_thread_limit() const { return static_cast<int>(team_threads()); }
   __device__ int omp_get_level() const { return 0; }
   __device__ int omp_in_parallel() const { return 0; }
+  __device__ int omp_get_active_level() const { return 0; }
+  __device__ int omp_get_ancestor_thread_num(int level) const { return level == 0 ? 0 : -1; }
+  __device__ int omp_get_team_size(int level) const { return level == 0 ? 1 : -1; }
   __device__ int omp_is_initial_device() const { return 0; }
   __device__ int omp_get_num_devices() const { return backend::kernel_num_devices(); }
   __device__ int omp_get_device_num() const { return backend::kernel_device_num(); }
@@ -163,6 +166,13 @@ public:
   __device__ int omp_get_thread_limit() const { return static_cast<int>(team_threads()); }
   __device__ int omp_get_level() const { return 1; }
   __device__ int omp_in_parallel() const { return Size > 1 ? 1 : 0; }
+  __device__ int omp_get_active_level() const { return Size > 1 ? 1 : 0; }
+  __device__ int omp_get_ancestor_thread_num(int level) const {
+    return level == 0 ? 0 : level == 1 ? omp_get_thread_num() : -1;
+  }
+  __device__ int omp_get_team_size(int level) const {
+    return level == 0 ? 1 : level == 1 ? static_cast<int>(Size) : -1;
+  }
   __device__ int omp_is_initial_device() const { return 0; }
   __device__ int omp_get_num_devices() const { return backend::kernel_num_devices(); }
   __device__ int omp_get_device_num() const { return backend::kernel_device_num(); }
