@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CRespell.h"
+#include "CJumps.h"
 #include "Diagnostics.h"
 #include "SourceText.h"
 
@@ -131,6 +132,54 @@ bool isArithmeticConversion(CastKind K) {
   }
 }
 
+/// Whether C++ calls the conversion \p IC of an element of a braced initializer narrowing
+/// ([dcl.init.list]: clang, and so hipcc, refuses it; g++ and nvcc warn): floating to integer;
+/// to a floating type of less precision, integer to floating, integer to an integer type that
+/// cannot hold all values of the source, unless the source is a constant that fits.
+bool narrows(const ASTContext &Ctx, const ImplicitCastExpr *IC) {
+  const Expr *Sub = IC->getSubExpr();
+  QualType From = Sub->getType(), To = IC->getType();
+  if (To->isEnumeralType())
+    return false; // not an implicit conversion in C++ at all: CCompat.h writes the cast
+  auto constantFits = [&] {
+    if (Sub->isValueDependent())
+      return false;
+    if (std::optional<llvm::APSInt> V = Sub->getIntegerConstantExpr(Ctx)) {
+      if (!To->isIntegerType())
+        return true; // an integer constant to a floating type: taken as fitting
+      unsigned W = Ctx.getIntWidth(To);
+      bool Signed = To->isSignedIntegerOrEnumerationType();
+      llvm::APSInt R = V->extOrTrunc(W);
+      R.setIsSigned(Signed);
+      return llvm::APSInt::isSameValue(R, *V);
+    }
+    Expr::EvalResult E;
+    return From->isRealFloatingType() && To->isRealFloatingType() &&
+           Sub->EvaluateAsRValue(E, Ctx) && E.Val.isFloat();
+  };
+  switch (IC->getCastKind()) {
+  case CK_FloatingToIntegral:
+  case CK_FloatingToBoolean:
+    return true;
+  case CK_FloatingCast:
+    return Ctx.getFloatingTypeOrder(To, From) < 0 && !constantFits();
+  case CK_IntegralToFloating:
+    return !constantFits();
+  case CK_IntegralToBoolean:
+    return !constantFits();
+  case CK_IntegralCast: {
+    if (!From->isIntegerType() || !To->isIntegerType())
+      return false;
+    unsigned FW = Ctx.getIntWidth(From), TW = Ctx.getIntWidth(To);
+    bool FS = From->isSignedIntegerOrEnumerationType(), TS = To->isSignedIntegerOrEnumerationType();
+    bool Holds = FS == TS ? TW >= FW : (!FS && TS && TW > FW);
+    return !Holds && !constantFits();
+  }
+  default:
+    return false;
+  }
+}
+
 class Respeller : public RecursiveASTVisitor<Respeller> {
 public:
   Respeller(ASTContext &Ctx, Rewriter &RW)
@@ -161,6 +210,10 @@ public:
     TypeSourceInfo *TSI = V->getTypeSourceInfo();
     if (Rewrite || !TSI)
       return true;
+    complexType(V);
+    tentativeDefinition(V);
+    if (const auto *P = dyn_cast<ParmVarDecl>(V))
+      arrayParameter(P);
     auto ATL = TSI->getTypeLoc().getUnqualifiedLoc().getAs<AutoTypeLoc>();
     if (!ATL || ATL.getTypePtr()->getKeyword() != AutoTypeKeyword::GNUAutoType)
       return true;
@@ -178,8 +231,29 @@ public:
     return true;
   }
 
+  bool VisitFieldDecl(FieldDecl *F) {
+    if (!Rewrite)
+      complexType(F);
+    return true;
+  }
+
+  bool VisitFunctionDecl(FunctionDecl *F) {
+    if (!Rewrite && F->doesThisDeclarationHaveABody() && !F->hasWrittenPrototype() &&
+        F->getNumParams() > 0 && SM.isInMainFile(SM.getExpansionLoc(F->getLocation())))
+      error(F->getLocation(), "an old-style (K&R) function definition is C only, and C++ (the "
+                              "output's language) cannot read it: write its parameters in the "
+                              "parentheses");
+    return true;
+  }
+
   bool VisitCallExpr(CallExpr *CE) {
     const FunctionDecl *FD = CE->getDirectCallee();
+    if (!Rewrite && FD && !FD->hasPrototype() && CE->getNumArgs() > 0 && !FD->getBuiltinID() &&
+        SM.isInMainFile(SM.getExpansionLoc(CE->getBeginLoc())))
+      return error(CE->getBeginLoc(),
+                   "'" + FD->getName().str() + "' is declared here without parameters ('()'), "
+                   "which C++ (the output's language) reads as taking none: declare its "
+                   "parameters before this call");
     if (Rewrite || !FD || !SM.isInSystemHeader(FD->getLocation()))
       return true;
     std::optional<Spelled> Call; // computed when needed
@@ -239,7 +313,12 @@ public:
   }
 
   bool VisitInitListExpr(InitListExpr *ILE) {
-    if (!Rewrite || !ILE->isSyntacticForm())
+    if (!Rewrite) {
+      castNarrowing(ILE->isSemanticForm() || !ILE->getSemanticForm() ? ILE
+                                                                      : ILE->getSemanticForm());
+      return true;
+    }
+    if (!ILE->isSyntacticForm())
       return true;
     const InitListExpr *Sem = ILE->getSemanticForm() ? ILE->getSemanticForm() : ILE;
     if (!needsOrdering(ILE))
@@ -356,6 +435,100 @@ private:
       return;
     }
     insertCast(*S, Inner, Inner->getType(), /*Wrap=*/!isa<ParenExpr>(Operand));
+  }
+
+  /// C's complex types: not C++'s (<complex.h> is std::complex there).
+  void complexType(const DeclaratorDecl *D) {
+    if (D->getType()->isAnyComplexType() &&
+        SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
+      error(D->getLocation(), "C's complex types ('_Complex', <complex.h>) are not supported yet: "
+                              "the output is C++, where <complex.h> is std::complex");
+  }
+
+  /// A tentative definition at file scope (`int n;`) that another definition of the variable
+  /// makes a declaration in C: C++ would read two definitions, so it is written `extern`. The
+  /// definition that stays is the one with an initializer, or else the last one.
+  void tentativeDefinition(const VarDecl *V) {
+    if (!V->getDeclContext()->isFileContext() ||
+        V->isThisDeclarationADefinition() != VarDecl::TentativeDefinition)
+      return;
+    bool Other = false;
+    for (const VarDecl *R : V->redecls()) {
+      if (R == V || R->isThisDeclarationADefinition() == VarDecl::DeclarationOnly)
+        continue;
+      // Redeclarations run from the newest: a later one follows V in the file.
+      if (R->hasInit() || SM.isBeforeInTranslationUnit(V->getLocation(), R->getLocation()))
+        Other = true;
+    }
+    if (!Other)
+      return;
+    SourceLocation B = V->getBeginLoc();
+    bool Alone = true; // the only declarator of its declaration
+    for (const Decl *D : V->getDeclContext()->decls())
+      if (D != V && isa<VarDecl>(D) && D->getBeginLoc() == B)
+        Alone = false;
+    if (V->getStorageClass() != SC_None || !B.isFileID() || !SM.isInMainFile(B) || !Alone) {
+      error(V->getLocation(),
+            "this tentative definition of '" + V->getName().str() +
+                "' and another definition of it are one variable in C, two definitions in C++ "
+                "(the output's language): " +
+                (V->getStorageClass() == SC_Static ? "keep one of them"
+                                                   : "declare it 'extern' here"));
+      return;
+    }
+    RW.InsertTextBefore(B, "extern ");
+    Changed = true;
+  }
+
+  /// An array parameter with `static` or qualifiers in its brackets (`int a[static 4]`): C
+  /// only; they say nothing the pointer it is does not (a size hint, the pointer's own
+  /// qualifiers, which the C code does not contradict), and are taken out.
+  void arrayParameter(const ParmVarDecl *P) {
+    auto ATL = P->getTypeSourceInfo()->getTypeLoc().getAs<ArrayTypeLoc>();
+    if (!ATL || (ATL.getTypePtr()->getSizeModifier() != ArraySizeModifier::Static &&
+                 !ATL.getTypePtr()->getIndexTypeCVRQualifiers()))
+      return;
+    SourceLocation LB = ATL.getLBracketLoc(), RB = ATL.getRBracketLoc();
+    if (!LB.isFileID() || !RB.isFileID() || !SM.isInMainFile(LB)) {
+      error(P->getLocation(), "'static' or qualifiers in an array parameter's brackets are C "
+                              "only: write them outside a macro, or leave them out");
+      return;
+    }
+    const char *Begin = SM.getCharacterData(LB), *End = SM.getCharacterData(RB);
+    Lexer L(LB, Ctx.getLangOpts(), Begin, Begin, End);
+    Token T;
+    L.LexFromRawLexer(T); // '['
+    while (!L.LexFromRawLexer(T) && SM.getFileOffset(T.getLocation()) < SM.getFileOffset(RB)) {
+      if (!T.is(tok::raw_identifier))
+        continue;
+      StringRef W = T.getRawIdentifier();
+      if (W == "static" || W == "const" || W == "volatile" || W == "restrict" ||
+          W == "__restrict" || W == "__restrict__") {
+        RW.RemoveText(T.getLocation(), T.getLength());
+        Changed = true;
+      }
+    }
+  }
+
+  /// The elements of a braced initializer (\p Sem: its semantic form, with those of the lists
+  /// in it) that C converts to their member's type and C++ would call narrowing: the conversion
+  /// written out, where the element is written in the file.
+  void castNarrowing(const InitListExpr *Sem) {
+    for (const Expr *Init : Sem->inits()) {
+      if (!Init)
+        continue;
+      if (const auto *Sub = dyn_cast<InitListExpr>(Init)) {
+        castNarrowing(Sub);
+        continue;
+      }
+      const auto *IC = dyn_cast<ImplicitCastExpr>(Init);
+      if (!IC || !narrows(Ctx, IC))
+        continue;
+      const Expr *Value = IC->getSubExpr();
+      // In a macro, the text may be read elsewhere with another type; hipcc then says where.
+      if (std::optional<Spelled> S = spelled(SM, Value->getSourceRange()); S && !S->InMacro)
+        insertCast(*S, Value, IC->getType());
+    }
   }
 
   static std::string orderMessage() {
@@ -605,6 +778,8 @@ bool respell(ASTContext &Ctx, std::string &Out) {
   // Keywords first, alone: the other edits copy text that holds them.
   R.renameKeywords();
   if (!R.Changed) {
+    // Before the casts: one may be written where an initializer starts.
+    R.Ok &= splitBypassedInitializations(Ctx, RW, R.Changed);
     R.TraverseDecl(Ctx.getTranslationUnitDecl());
     R.Rewrite = true;
     R.TraverseDecl(Ctx.getTranslationUnitDecl());

@@ -8,8 +8,9 @@
 //   - with another function: `sqrt(f)` of a float calls C's double sqrt and C++'s float
 //     overload, `abs(-2.5)` C's int abs and C++'s double one;
 //   - not at all: designated initializers out of declaration order, nested or array
-//     designators (g++ and nvcc refuse them), identifiers that are C++ keywords, `__auto_type`,
-//     `_Generic`.
+//     designators (g++ and nvcc refuse them), elements of braced initializers that C converts
+//     and C++ calls narrowing (`struct rgb c = {i * 2, ...}` of chars: clang, so hipcc,
+//     refuses them), identifiers that are C++ keywords, `__auto_type`, `_Generic`.
 //
 // Before anything is translated, a C input's text is re-spelled so that both languages read it
 // alike, and translated again (Passes.h). Every edit keeps the C program's meaning:
@@ -17,12 +18,18 @@
 //   - an explicit cast of an expression whose type C++ would not give it, to the type C gives
 //     it (`sizeof((int)'a')`);
 //   - an explicit conversion of an argument that C converts to the parameter's type of a
-//     library function (`sqrt((double)f)`), so that C++ calls the same function;
+//     library function (`sqrt((double)f)`), so that C++ calls the same function, and of an
+//     initializer's element that C converts to its member's type (`{(char)(i * 2)}`);
 //   - designated initializers in declaration order, one designator each (C leaves the order of
 //     their evaluations unspecified);
 //   - an identifier that is a C++ keyword renamed (`new` to `new_`), where every use is in the
 //     file;
-//   - `__auto_type` as the type it deduced, `_Generic` as the expression it selected.
+//   - `__auto_type` as the type it deduced, `_Generic` as the expression it selected;
+//   - a tentative definition that another definition completes written `extern` (C++ would
+//     read two definitions); `static` and qualifiers in an array parameter's brackets left out.
+//
+// Old-style (K&R) definitions, calls of functions declared without parameters (`int f();`,
+// which C++ reads as taking none) and C's complex types are errors.
 //
 // An edit inside a macro's definition or argument is made only where every expansion of that
 // text means the same thing with it (a cast to `int` of a character constant; an argument's

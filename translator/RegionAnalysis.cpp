@@ -118,7 +118,10 @@ bool isKernelOmpRoutine(llvm::StringRef Name) {
   static const llvm::StringSet<> Names = {
       "omp_get_initial_device", "omp_alloc",  "omp_aligned_alloc",  "omp_calloc",
       "omp_aligned_calloc",     "omp_free",   "omp_init_allocator", "omp_destroy_allocator",
-      "omp_set_max_active_levels", "omp_get_schedule", "omp_set_schedule", "omp_set_dynamic"};
+      "omp_set_max_active_levels", "omp_get_schedule", "omp_set_schedule", "omp_set_dynamic",
+      "omp_init_lock",          "omp_destroy_lock", "omp_set_lock",    "omp_unset_lock",
+      "omp_test_lock",          "omp_init_nest_lock", "omp_destroy_nest_lock",
+      "omp_set_nest_lock",      "omp_unset_nest_lock", "omp_test_nest_lock"};
   Name = ompRoutineName(Name);
   return isDeviceOmpApi(Name) || isDeviceOmpQuery(Name) || Names.contains(Name);
 }

@@ -140,7 +140,8 @@ bool isDeviceOmpQuery(llvm::StringRef Name);
 /// True for the OpenMP API functions a kernel may call: isDeviceOmpApi, whose answers depend on
 /// where in the kernel they are called, isDeviceOmpQuery, and those the device runtime provides
 /// once in namespace omp2cu (omp_get_initial_device, the setters of the device's ICVs,
-/// omp_get_schedule, the memory-allocator routines of device/allocator.h).
+/// omp_get_schedule, the lock routines of device/lock.h, the memory-allocator routines of
+/// device/allocator.h).
 bool isKernelOmpRoutine(llvm::StringRef Name);
 /// True when \p F is a routine of the OpenMP API: named omp_*, and declared by <omp.h> (a system
 /// header) or by the program without a definition (an old C program's own prototype).

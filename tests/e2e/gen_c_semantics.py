@@ -64,6 +64,7 @@ struct point { int x; double y; char tag; };
 struct box { struct point lo, hi; int id; int pad[3]; };
 union number { int i; float f; double d; };
 typedef struct { int n; double shift, scale; } params;
+struct narrow { char c; float f; short s; unsigned char u; int i; };
 struct tagged { int kind; union { int i; float f; }; int bits : 3; int : 2; int more : 4; };
 struct node { int new; struct node *class; };
 
@@ -107,6 +108,8 @@ def initializers(indent):
         f"{i}struct tagged tg = {{.more = 5, .f = 1.5f, .kind = y}};",
         f"{i}int grid[2][3] = {{[1][2] = x, [0][1] = 3}};",
         f"{i}char word[8] = {{[3] = 'x', [0] = 'a'}};",
+        f"{i}struct narrow nr = {{'a' + x % 26, d * 2, x * 1000, -x, f}};",
+        f"{i}char letters[3] = {{'a' + y, 'b', c1 + 1}};",
         f"{i}params pr = (params){{.scale = 3.0, .n = y, .shift = 0.5}};",
         f"{i}__auto_type au = x < y;",
         f"{i}au += 5;",
@@ -117,7 +120,8 @@ def initializers(indent):
 
 INIT_VALUES = ["pt.x", "pt.y", "pt.tag", "bx.id", "bx.hi.y", "bx.lo.y", "bx.lo.x", "bx.pad[2]",
                "arr[0]", "arr[1]", "arr[3]", "arr[4]", "un.d", "tg.kind", "tg.f", "tg.bits", "tg.more",
-               "grid[1][2]", "grid[0][1]", "grid[1][0]", "word[0]", "word[3]", "word[1]", "pr.n", "pr.shift", "pr.scale",
+               "grid[1][2]", "grid[0][1]", "grid[1][0]", "word[0]", "word[3]", "word[1]",
+               "nr.c", "nr.f", "nr.s", "nr.u", "nr.i", "letters[0]", "letters[2]", "pr.n", "pr.shift", "pr.scale",
                "au", "gen"]
 
 

@@ -1,7 +1,8 @@
 // C that C++ reads otherwise is re-spelled so that the output means what the C program means:
 // the C type of operands that C++ would type otherwise, C's conversion of library functions'
-// arguments, designated initializers in declaration order, C++ keywords renamed, __auto_type,
-// _Generic and _Static_assert. The results against gcc: e2e.c_semantics.
+// arguments and of initializers' elements that C++ calls narrowing, designated initializers in
+// declaration order, C++ keywords renamed, __auto_type, _Generic and _Static_assert. The results
+// against gcc: e2e.c_semantics.
 // RUN: %omp2cu %s -o %t.cu && %nochecks %t.cu | FileCheck %s
 #include <math.h>
 #include <stdlib.h>
@@ -36,13 +37,16 @@ int main(void) {
     out[0] = sizeof('a') + sizeof(x < y) + sizeof (!x) + sizeof(x ? c1 : c2);
     out[1] = sqrt(f) + abs(d) + ROOT(f) + APPLY(sqrt, x);
     struct point p = {.tag = 'k', .x = x};
+    struct point q = {d, x, c1 + 1}, r = {1, 2, 'c'};
     int a[4] = {[2] = y, [0] = 1};
     __auto_type b = x < y;
+    out[3] = q.x + r.y;
     out[2] = p.x + a[2] + b + _Generic(f, float: 1, default: 2) + SIZE_OF_CHAR;
   }
 // CHECK: out[0] = sizeof((int)'a') + sizeof((int)(x < y)) + sizeof ((int)(!x)) + sizeof((int)(x ? c1 : c2));
 // CHECK: out[1] = sqrt((double)f) + abs((int)d) + ROOT(f) + APPLY(sqrt, x);
 // CHECK: struct point p = {.x = x, .tag = 'k'};
+// CHECK: struct point q = {(int)d, (double)x, (char)(c1 + 1)}, r = {1, 2, 'c'};
 // CHECK: int a[4] = {1, 0, y};
 // CHECK: int b = x < y;
 // CHECK: out[2] = p.x + a[2] + b + (1) + SIZE_OF_CHAR;

@@ -13,14 +13,13 @@ int f(int n) {
 #pragma omp target map(tofrom: s)
   s = omp_helper(n) + omp_get_initial_device();
 #ifdef BAD
-  omp_lock_t l;
 #pragma omp target map(tofrom: s)
   {
     omp_set_num_threads(4);
-    omp_init_lock(&l);
+    s = omp_get_place_num();
   }
 // BAD: api_in_kernels.c:[[@LINE-3]]:5: error: OpenMP routine 'omp_set_num_threads' is not supported in target regions yet
-// BAD: api_in_kernels.c:[[@LINE-3]]:5: error: OpenMP routine 'omp_init_lock' is not supported in target regions yet
+// BAD: api_in_kernels.c:[[@LINE-3]]:9: error: OpenMP routine 'omp_get_place_num' is not supported in target regions yet
 #endif
   return s;
 }

@@ -3,6 +3,7 @@
 // RUN: split-file --leading-lines %s %t
 // RUN: not %omp2cu %t/main.c -o %t/out.cu 2>&1 | FileCheck %s
 // RUN: not %omp2cu %t/external.c -o %t/out2.cu 2>&1 | FileCheck %s --check-prefix=EXTERNAL
+// RUN: not %omp2cu %t/annex.c -o %t/out3.cu 2>&1 | FileCheck %s --check-prefix=ANNEX
 //--- list.h
 struct list { int this; };
 //--- main.c
@@ -43,3 +44,21 @@ int main(void) {
   r = class;
   return r;
 }
+//--- annex.c
+#include <complex.h>
+static int add(a, b) int a, b; { return a + b; }
+// ANNEX-DAG: annex.c:[[@LINE-1]]:12: error: an old-style (K&R) function definition is C only, and C++ (the output's language) cannot read it: write its parameters in the parentheses
+int twice();
+static int tentative;
+static int tentative;
+// ANNEX-DAG: annex.c:[[@LINE-2]]:12: error: this tentative definition of 'tentative' and another definition of it are one variable in C, two definitions in C++ (the output's language): keep one of them
+int main(void) {
+  double complex z = 1.0 + 2.0 * I;
+// ANNEX-DAG: annex.c:[[@LINE-1]]:18: error: C's complex types ('_Complex', <complex.h>) are not supported yet: the output is C++, where <complex.h> is std::complex
+  int r = 0;
+#pragma omp target map(tofrom: r)
+  r = add(1, 2) + twice(3) + tentative;
+// ANNEX-DAG: annex.c:[[@LINE-1]]:19: error: 'twice' is declared here without parameters ('()'), which C++ (the output's language) reads as taking none: declare its parameters before this call
+  return r + (int)creal(z);
+}
+int twice(int x) { return 2 * x; }
