@@ -595,6 +595,15 @@ private:
       Out += (Out.empty() ? "" : ", ") + Designator + " = " + *Sub;
       return true;
     };
+    // An element without a designator, in order: a value-initialized one spelled as zero.
+    auto addPositional = [&](QualType ElementType, const Expr *Init) {
+      std::optional<std::string> Sub = isa<ImplicitValueInitExpr>(Init)
+                                           ? (ElementType->isScalarType() ? "0" : "{0}")
+                                           : ordered(Init, Seen);
+      if (Sub)
+        Out += (Out.empty() ? "" : ", ") + *Sub;
+      return Sub.has_value();
+    };
     if (const RecordDecl *RD = T->getAsRecordDecl()) {
       if (RD->isUnion()) {
         const FieldDecl *F = ILE->getInitializedFieldInUnion();
@@ -617,14 +626,9 @@ private:
           // one initialized, in order.
           while (!Fields.empty() && isa<ImplicitValueInitExpr>(Fields.back().second))
             Fields.pop_back();
-          for (auto [F, Init] : Fields) {
-            std::optional<std::string> Sub =
-                isa<ImplicitValueInitExpr>(Init) ? (F->getType()->isScalarType() ? "0" : "{0}")
-                                                 : ordered(Init, Seen);
-            if (!Sub)
+          for (auto [F, Init] : Fields)
+            if (!addPositional(F->getType(), Init))
               return std::nullopt;
-            Out += (Out.empty() ? "" : ", ") + *Sub;
-          }
         } else {
           for (auto [F, Init] : Fields)
             if (!add("." + F->getName().str(), Init))
@@ -639,14 +643,9 @@ private:
       while (N && isa<ImplicitValueInitExpr>(ILE->getInit(N - 1)))
         --N;
       QualType Elt = Ctx.getAsArrayType(T)->getElementType();
-      for (unsigned I = 0; I < N; ++I) {
-        std::optional<std::string> Sub = isa<ImplicitValueInitExpr>(ILE->getInit(I))
-                                             ? (Elt->isScalarType() ? "0" : "{0}")
-                                             : ordered(ILE->getInit(I), Seen);
-        if (!Sub)
+      for (unsigned I = 0; I < N; ++I)
+        if (!addPositional(Elt, ILE->getInit(I)))
           return std::nullopt;
-        Out += (I ? ", " : "") + *Sub;
-      }
     } else if (ILE->getNumInits() == 1) { // a scalar in braces
       std::optional<std::string> Sub = ordered(ILE->getInit(0), Seen);
       if (!Sub)
