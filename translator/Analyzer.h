@@ -37,6 +37,11 @@ inline const clang::VarDecl *refVar(const clang::Expr *E) {
 /// stays inside that variable's own storage (no pointer dereference).
 const clang::VarDecl *ownStorageRoot(const clang::Expr *E);
 
+/// The arguments that the call \p CE may write through: those bound to non-const reference
+/// parameters, and the object of a non-const member operator (`x += y` calls `x.operator+=(y)`
+/// with x as its first argument). The object of a member call `x.f()` is not an argument.
+llvm::SmallVector<const clang::Expr *, 4> writtenArgs(const clang::CallExpr *CE);
+
 /// True if evaluating \p E has no side effects (calls only to pure library
 /// functions and the OpenMP API).
 bool isPure(const clang::Expr *E);

@@ -42,14 +42,20 @@ std::string KernelEmitter::sharedDecl(const SharedSlot &S, const std::string &Na
   T.removeLocalRestrict();
   std::string Ref = text::declare(Ctx, Ctx.getLValueReferenceType(T), Name);
   std::string Member = "omp2cu_sh." + S.Member;
-  if (Init.empty())
+  // Without an initializer, a class with a constructor (std::complex) is default-constructed.
+  const CXXRecordDecl *RD = Ctx.getBaseElementType(T)->getAsCXXRecordDecl();
+  const bool Construct = Init.empty() && RD && RD->hasDefinition() &&
+                         !RD->hasTrivialDefaultConstructor();
+  if (Init.empty() && !Construct)
     return Ref + " = " + Member + ";";
+  const std::string Set = Construct ? "omp2cu::dev::construct(" + Member + ")"
+                                    : "omp2cu::dev::assign(" + Member + ", " + Init + ")";
   std::string Lead = leader(CP.Redundant, CP);
   if (Lead.empty())
-    return Ref + " = omp2cu::dev::assign(" + Member + ", " + Init + ");";
+    return Ref + " = " + Set + ";";
   // Every GPU thread runs this code (SPMD): one of them initializes the team's copy.
-  return Ref + " = " + Member + "; if (" + Lead + ") omp2cu::dev::assign(" + Member + ", " +
-         Init + "); " + guardSync(CP.Redundant, CP);
+  return Ref + " = " + Member + "; if (" + Lead + ") " + Set + "; " +
+         guardSync(CP.Redundant, CP);
 }
 
 namespace {
@@ -89,8 +95,10 @@ const Expr *writtenInit(const VarDecl *V) {
   const Expr *I = V->getInit();
   if (!I)
     return nullptr;
+  // `T x;`: a default constructor, perhaps one with default arguments (std::complex's).
   if (const auto *CE = dyn_cast<CXXConstructExpr>(I);
-      CE && CE->getNumArgs() == 0 && !CE->isListInitialization())
+      CE && !CE->isListInitialization() &&
+      llvm::all_of(CE->arguments(), [](const Expr *A) { return isa<CXXDefaultArgExpr>(A); }))
     return nullptr;
   return I;
 }

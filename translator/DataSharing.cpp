@@ -199,14 +199,8 @@ public:
     return true;
   }
   bool VisitCallExpr(CallExpr *CE) {
-    const FunctionDecl *F = CE->getDirectCallee();
-    for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
-      if (!F || I >= F->getNumParams())
-        break;
-      QualType P = F->getParamDecl(I)->getType();
-      if (P->isReferenceType() && !P.getNonReferenceType().isConstQualified())
-        root(CE->getArg(I));
-    }
+    for (const Expr *A : writtenArgs(CE))
+      root(A);
     return true;
   }
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *CE) {

@@ -1,6 +1,7 @@
 //===- DeviceFunctions.cpp - Functions called from kernels ----------------===//
 #include "DeviceFunctions.h"
 #include "Assert.h"
+#include "DeviceComplex.h"
 #include "Diagnostics.h"
 #include "RegionAnalysis.h"
 #include "SourceText.h"
@@ -68,6 +69,17 @@ struct Marker {
   std::set<std::pair<unsigned, std::string>> Reported;
   /// What device code may call of the system headers (SystemFunctions.h).
   analysis::SystemFunctionJudge Judge;
+  /// Scanning an instantiation of a function template (its text is the template's).
+  bool InInstantiation = false;
+  std::set<const CallExpr *> ComplexDone;
+
+  /// GNU complex arithmetic written in device code (DeviceComplex.h).
+  void gnuComplex(const Stmt *S) {
+    if (analysis::gnuComplexArithmetic(S))
+      error(S->getBeginLoc(), "arithmetic on GNU complex numbers ('_Complex', '__complex__') "
+                              "in a target region is not supported: nvcc compiles it wrongly "
+                              "for the device (use std::complex)");
+  }
 
   /// An object of a class of a system header constructed in device code: its constructor is a
   /// call (std::pair's, std::array's are constexpr or trivial; std::vector's is not).
@@ -138,6 +150,16 @@ struct Marker {
                                      "target regions are not supported yet");
         return;
       }
+    if (!analysis::complexRuntimeName(Ctx, CE).empty()) {
+      // Written as a call of the runtime's function where the text is the call's own
+      // (kernel bodies and device functions: rewriteComplexCall); an instantiation of a
+      // template shares its text with the template's other instantiations.
+      if (InInstantiation)
+        error(CE->getBeginLoc(), "operations on std::complex in templates are not supported in "
+                                 "device code yet (a target region in a template, or a "
+                                 "function template called from one)");
+      return;
+    }
     if (SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation()))) {
       std::string Why;
       if (!Judge.callable(F, Why))
@@ -196,6 +218,7 @@ struct Marker {
       call(CE);
     if (const auto *CE = dyn_cast<CXXConstructExpr>(S))
       construct(CE);
+    gnuComplex(S);
     staticLocals(S);
     allocateDirectives(S);
     for (const Stmt *Ch : S->children())
@@ -258,6 +281,10 @@ struct Marker {
       call(CE);
       if (InFunction)
         analysis::rewriteAssert(Ctx, CE, &RW);
+      std::string Why;
+      if (InFunction && !analysis::complexRuntimeName(Ctx, CE).empty() &&
+          ComplexDone.insert(CE).second && !analysis::rewriteComplexCall(Ctx, CE, RW, Why))
+        error(CE->getBeginLoc(), Why);
       if (InFunction)
         if (const FunctionDecl *F = CE->getDirectCallee())
           if (analysis::isOmpRoutine(F)) {
@@ -270,6 +297,7 @@ struct Marker {
     }
     if (const auto *CE = dyn_cast<CXXConstructExpr>(S))
       construct(CE);
+    gnuComplex(S);
     if (InFunction)
       globals(S, InFunction);
     allocateDirectives(S);
@@ -422,11 +450,15 @@ std::vector<const FunctionDecl *> exportedDeclareTargetFunctions(ASTContext &Ctx
 
 MarkResult markDeviceFunctions(ASTContext &Ctx, Rewriter &HostRW,
                                const std::vector<const Stmt *> &KernelBodies,
+                               const std::set<const Stmt *> &Instantiated,
                                std::set<SourceLocation> &Qualified) {
   Marker M{Ctx, HostRW, Ctx.getSourceManager(), Qualified};
   warnUnexportable(Ctx);
-  for (const Stmt *S : KernelBodies)
+  for (const Stmt *S : KernelBodies) {
+    M.InInstantiation = Instantiated.count(S);
     M.scan(S, nullptr);
+  }
+  M.InInstantiation = false;
   for (const FunctionDecl *F : exportedDeclareTargetFunctions(Ctx))
     if (M.Done.insert(F).second)
       M.Work.push_back(F);
@@ -436,9 +468,12 @@ MarkResult markDeviceFunctions(ASTContext &Ctx, Rewriter &HostRW,
     M.mark(F);
     M.scan(F->getBody(), F);
     // A template's dependent calls resolve only in its instantiations.
-    if (const FunctionTemplateDecl *FT = F->getDescribedFunctionTemplate())
+    if (const FunctionTemplateDecl *FT = F->getDescribedFunctionTemplate()) {
+      M.InInstantiation = true;
       for (const FunctionDecl *Spec : FT->specializations())
         M.scan(Spec->getBody(), nullptr);
+      M.InInstantiation = false;
+    }
   }
   M.finish();
   return {M.Ok, M.HeaderDeclared, std::move(M.InHeaders)};

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelEmitter.h"
+#include "DeviceComplex.h"
 #include "Assert.h"
 #include "LineDirectives.h"
 #include "Diagnostics.h"
@@ -172,6 +173,12 @@ public:
   bool VisitCallExpr(CallExpr *CE) {
     if (analysis::rewriteAssert(Ctx, CE, &W))
       return true;
+    if (!analysis::complexRuntimeName(Ctx, CE).empty()) {
+      std::string Why;
+      if (ComplexDone.insert(CE).second && !analysis::rewriteComplexCall(Ctx, CE, W, Why))
+        diag::error(Ctx.getDiagnostics(), CE->getBeginLoc(), Why);
+      return true;
+    }
     if (const FunctionDecl *F = CE->getDirectCallee())
       if (analysis::isOmpRoutine(F)) {
         SourceLocation L = text::editableLoc(W.getSourceMgr(), CE->getBeginLoc());
@@ -190,6 +197,7 @@ private:
   std::string Prefix;
   std::set<const Stmt *> Stop;
   std::set<SourceLocation> Done;
+  std::set<const CallExpr *> ComplexDone; ///< a loop bound may be traversed twice
 };
 
 } // namespace

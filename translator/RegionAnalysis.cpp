@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Analyzer.h"
+#include "DeviceComplex.h"
 #include "Requires.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -551,9 +552,14 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
           continue;
         }
         QualType T = V->getType().getNonReferenceType();
-        if (!T->isArithmeticType() && !T->isDependentType()) {
-          error(E->getBeginLoc(), "reduction variable must have an integer "
-                                  "or floating-point type");
+        if (isStdComplex(T) && Op != RedOp::Plus && Op != RedOp::Times) {
+          error(E->getBeginLoc(), "a reduction of a std::complex combines with '+', '-' or '*' "
+                                  "only");
+          continue;
+        }
+        if (!T->isArithmeticType() && !T->isDependentType() && !isStdComplex(T)) {
+          error(E->getBeginLoc(), "reduction variable must have an integer or floating-point "
+                                  "type, or be a std::complex<float> or std::complex<double>");
           continue;
         }
         C.Vars.push_back({ClauseVar::Reduction, V, Op});

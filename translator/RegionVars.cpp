@@ -707,13 +707,10 @@ void Analyzer::collectVars() {
       if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
         if (const CXXMethodDecl *M = MC->getMethodDecl(); M && !M->isConst())
           LHS = MC->getImplicitObjectArgument();
-      if (const auto *CE = dyn_cast<CallExpr>(S); CE && !isa<CXXMemberCallExpr>(S))
-        if (const FunctionDecl *F = CE->getDirectCallee())
-          for (unsigned I = 0; I < CE->getNumArgs() && I < F->getNumParams(); ++I)
-            if (F->getParamDecl(I)->getType()->isReferenceType() &&
-                !F->getParamDecl(I)->getType().getNonReferenceType().isConstQualified() &&
-                ownStorageRoot(CE->getArg(I)) == RV.Var)
-              InDevice = true;
+      if (const auto *CE = dyn_cast<CallExpr>(S))
+        for (const Expr *A : writtenArgs(CE))
+          if (ownStorageRoot(A) == RV.Var)
+            InDevice = true;
       if (LHS && ownStorageRoot(LHS) == RV.Var)
         InDevice = true;
       for (const Stmt *Ch : S->children())

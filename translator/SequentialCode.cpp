@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "Analyzer.h"
 #include "Assert.h"
+#include "DeviceComplex.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtOpenMP.h"
@@ -31,7 +32,9 @@ bool isPure(const Expr *E) {
       return false;
   if (const auto *CE = dyn_cast<CallExpr>(E)) {
     const FunctionDecl *F = CE->getDirectCallee();
-    if (!F || !(isDeviceOmpApi(F->getName()) || isDeviceOmpQuery(F->getName()) ||
+    if (!F || !(isPureComplexCall(CE) ||
+                (F->getDeclName().isIdentifier() &&
+                 (isDeviceOmpApi(F->getName()) || isDeviceOmpQuery(F->getName()))) ||
                 (isKnownDeviceLibraryFunction(F) && F->getName() != "printf" &&
                  F->getName() != "memcpy" && F->getName() != "memset" &&
                  F->getName() != "__assert_fail")))
@@ -44,6 +47,25 @@ bool isPure(const Expr *E) {
       if (!isPure(CE))
         return false;
   return true;
+}
+
+llvm::SmallVector<const Expr *, 4> writtenArgs(const CallExpr *CE) {
+  llvm::SmallVector<const Expr *, 4> Out;
+  const FunctionDecl *F = CE->getDirectCallee();
+  if (!F)
+    return Out;
+  unsigned First = 0;
+  if (const auto *M = dyn_cast<CXXMethodDecl>(F); M && isa<CXXOperatorCallExpr>(CE)) {
+    First = 1;
+    if (!M->isConst() && !M->isStatic() && CE->getNumArgs() > 0)
+      Out.push_back(CE->getArg(0));
+  }
+  for (unsigned I = First; I < CE->getNumArgs() && I - First < F->getNumParams(); ++I) {
+    QualType P = F->getParamDecl(I - First)->getType();
+    if (P->isReferenceType() && !P.getNonReferenceType().isConstQualified())
+      Out.push_back(CE->getArg(I));
+  }
+  return Out;
 }
 
 const VarDecl *ownStorageRoot(const Expr *E) {
@@ -199,6 +221,26 @@ K Classifier::classifyExpr(const Expr *E, const Stmt *AsStmt) {
     if (UO->isIncrementDecrementOp())
       return Store(UO->getSubExpr(), pure(UO->getSubExpr()));
   if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    // An assignment of <complex> (`z += w`, `z.real(x)`) is a store to its object.
+    if (!complexRuntimeName(Ctx, CE).empty() && !isPureComplexCall(CE)) {
+      const Expr *Object = isa<CXXMemberCallExpr>(CE)
+                               ? cast<CXXMemberCallExpr>(CE)->getImplicitObjectArgument()
+                               : CE->getArg(0);
+      bool Operands = true;
+      for (const Expr *A : CE->arguments())
+        Operands &= A == Object || pure(A);
+      return Store(Object, Operands && pure(Object));
+    }
+    // Another call that may write a variable of the executor through a reference: its other
+    // effects are unknown, so it can run neither on every executor nor on one for all.
+    llvm::SmallVector<const Expr *, 4> Written = writtenArgs(CE);
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
+      if (const CXXMethodDecl *M = MC->getMethodDecl(); M && !M->isConst() && !M->isStatic())
+        Written.push_back(MC->getImplicitObjectArgument());
+    for (const Expr *A : Written)
+      if (const VarDecl *Root = ownStorageRoot(A))
+        if (!teamShared(Root) && !inDeviceMemory(Root))
+          return K::SeqUnsafe;
     // A call for its effect runs once, on the guarding thread, unless it
     // could write a local of the executor (its address is passed).
     for (const Expr *A : CE->arguments()) {

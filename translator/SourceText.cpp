@@ -64,10 +64,11 @@ static SourceLocation endOfStmt(const ASTContext &Ctx, const Stmt *S) {
   SourceLocation End = SM.getExpansionRange(S->getEndLoc()).getEnd();
   End = Lexer::getLocForEndOfToken(End, 0, SM, Ctx.getLangOpts());
   // Include the `;` that ends an expression statement: the statement's own
-  // range stops before it.
+  // range stops before it. A block ends with its `}`; an expression may too
+  // (`v += Vec2{x, y};`, a lambda) and still has its `;`.
   bool Invalid = false;
   const char *Last = SM.getCharacterData(End.getLocWithOffset(-1), &Invalid);
-  if (Invalid || *Last == ';' || *Last == '}')
+  if (Invalid || *Last == ';' || (*Last == '}' && !isa<Expr>(S)))
     return End;
   std::optional<Token> Next =
       Lexer::findNextToken(End.getLocWithOffset(-1), SM, Ctx.getLangOpts());

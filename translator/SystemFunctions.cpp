@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "SystemFunctions.h"
+#include "DeviceComplex.h"
 #include "RegionAnalysis.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -55,6 +56,9 @@ std::string SystemFunctionJudge::stmt(const Stmt *S) {
     return "";
   if (isa<CXXThrowExpr>(S))
     return ": it can throw an exception";
+  if (gnuComplexArithmetic(S))
+    return ": it computes with GNU complex numbers ('__complex__'), which nvcc compiles wrongly "
+           "for the device";
   const FunctionDecl *Callee = nullptr;
   if (const auto *CE = dyn_cast<CallExpr>(S)) {
     Callee = CE->getDirectCallee();

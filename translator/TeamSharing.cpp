@@ -101,11 +101,15 @@ TeamSharingPlan planTeamSharing(ASTContext &Ctx, const Region &R, const plan::Ke
       QualType Base = Ctx.getBaseElementType(T);
       if (const CXXRecordDecl *RD = Base->getAsCXXRecordDecl();
           RD && RD->hasDefinition() &&
-          (!RD->hasTrivialDefaultConstructor() || !RD->hasTrivialDestructor())) {
+          (!RD->hasTrivialDestructor() ||
+           (!RD->hasTrivialDefaultConstructor() && !RD->isTriviallyCopyable()))) {
+        // The team's copy is storage that the declaration assigns or default-constructs
+        // (std::complex: trivially copyable, its constructor gives 0), and is never destroyed.
         diag::error(DE, V->getLocation(),
                     "variable '" + V->getNameAsString() +
                         "' is shared by the threads of a team, so it lives in shared memory; "
-                        "its type must have a trivial constructor and destructor");
+                        "its type must have a trivial destructor, and a trivial constructor "
+                        "or copy");
         TS.Ok = false;
         continue;
       }

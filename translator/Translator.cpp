@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Translator.h"
+#include "DeviceComplex.h"
 #include "CCompat.h"
 #include "CRespell.h"
 #include "Conditionals.h"
@@ -444,13 +445,16 @@ public:
         R.KernelName.insert(R.KernelName.size() - 7, "_" + std::to_string(Seen[R.KernelName]));
 
     std::vector<const Stmt *> Bodies;
+    std::set<const Stmt *> Instantiated; // of the Bodies, those of template instantiations
     for (const model::Region &R : Regions) {
       Bodies.push_back(analysis::associatedStmt(R.Root->D));
       // In a template, calls resolve only in the instantiations.
       if (const FunctionTemplateDecl *FT = R.Function->getDescribedFunctionTemplate())
         for (const FunctionDecl *Spec : FT->specializations())
-          if (const Stmt *D = findDirectiveAt(Spec->getBody(), R.Root->D->getBeginLoc()))
+          if (const Stmt *D = findDirectiveAt(Spec->getBody(), R.Root->D->getBeginLoc())) {
             Bodies.push_back(analysis::associatedStmt(cast<OMPExecutableDirective>(D)));
+            Instantiated.insert(Bodies.back());
+          }
       // ... and for a member of a class template, in the members of its instantiations.
       if (const auto *M = dyn_cast<CXXMethodDecl>(R.Function))
         if (const ClassTemplateDecl *CT = M->getParent()->getDescribedClassTemplate())
@@ -458,10 +462,13 @@ public:
             for (const CXXMethodDecl *SM : Spec->methods())
               if (SM->getInstantiatedFromMemberFunction() == M->getCanonicalDecl() ||
                   SM->getTemplateInstantiationPattern() == M)
-                if (const Stmt *D = findDirectiveAt(SM->getBody(), R.Root->D->getBeginLoc()))
+                if (const Stmt *D = findDirectiveAt(SM->getBody(), R.Root->D->getBeginLoc())) {
                   Bodies.push_back(analysis::associatedStmt(cast<OMPExecutableDirective>(D)));
+                  Instantiated.insert(Bodies.back());
+                }
     }
-    devfn::MarkResult Marked = devfn::markDeviceFunctions(Ctx, HostRW, Bodies, HostQualified);
+    devfn::MarkResult Marked =
+        devfn::markDeviceFunctions(Ctx, HostRW, Bodies, Instantiated, HostQualified);
     Ok &= Marked.Ok;
     if (!Marked.InHeaders.empty()) {
       // Kernels call functions of the user's headers: inline those and translate again.
@@ -621,6 +628,10 @@ public:
                             TopOfFile +
                                 "#include <omp2cu/omp2cu.h> // omp2cu: device runtime and host "
                                 "data environment\n" +
+                                (analysis::declaresStdComplex(Ctx)
+                                     ? "#include <omp2cu/device/complex.h> // omp2cu: "
+                                       "std::complex in device code\n"
+                                     : "") +
                                 names::renameRuntimeCollisions(Ctx) + LockDecls);
     const RewriteBuffer *B = HostRW.getRewriteBufferFor(Main);
     Result.Output = B ? std::string(B->begin(), B->end())

@@ -16,6 +16,11 @@ Modes:
         ThreadSanitizer (tsan) and translated with --line-directives: the run must give the
         reference's output and no sanitizer report (the emulator tells the sanitizers about the
         threads of a team: runtime/include/omp2cu/backend/sim_sanitizers.h).
+  libcuxx
+        as sim, with the device's std::complex operations computed by libcu++'s cuda::std::complex
+        as under nvcc (runtime/include/omp2cu/device/complex.h, OMP2CU_CX_TEST_LIBCUXX; libcu++
+        from the CUDA toolkit, built by the host compiler): the CUDA path's results, on the host.
+        Exit 77 (SKIP) without the CUDA toolkit's libcu++.
   nvcc  translate with omp2cu and compile + link the generated .cu with nvcc for sm_90 (never run).
         Exit 77 (SKIP) when nvcc is not installed or OMP2CU_E2E_NVCC=0.
   hip   translate with omp2cu --backend=hip and compile + link the result with hipcc for AMD GPUs,
@@ -253,7 +258,7 @@ SANITIZERS = {
              "-fno-omit-frame-pointer", "-g"],
     "tsan": ["-fsanitize=thread", "-g"],
 }
-SIM_MODES = ("sim", "sim64", "generic") + tuple(SANITIZERS)
+SIM_MODES = ("sim", "sim64", "generic", "libcuxx") + tuple(SANITIZERS)
 # A report ends the run with a non-zero status (the output may still match the reference).
 SANITIZER_ENV = {
     "ASAN_OPTIONS": "detect_leaks=1:abort_on_error=0:exitcode=23",
@@ -272,6 +277,8 @@ def mode_sim(args, src, work, warp_size=None):
     exe = os.path.join(work, "sim")
     cxx = os.environ.get("OMP2CU_HOST_CXX", "g++")
     warp = [f"-DOMP2CU_SIM_WARP_SIZE={warp_size}"] if warp_size else []
+    if args.mode == "libcuxx":
+        warp += ["-DOMP2CU_CX_TEST_LIBCUXX", "-isystem", find_libcuxx()]
     san = SANITIZERS.get(args.mode, [])
     run_step("sim-build", [cxx, "-x", "c++", "-std=c++17", "-DOMP2CU_BACKEND_SIM"] + warp +
              ["-I", args.runtime_include, "-fopenmp"] + no_offload(cxx) +
@@ -292,6 +299,8 @@ def mode_sim(args, src, work, warp_size=None):
         what += f" under {' '.join(san[:1])}"
     if args.mode == "generic":
         what += " (generic mode: --no-spmdize)"
+    if args.mode == "libcuxx":
+        what += " (std::complex as libcu++ computes it)"
     problems = compare_outputs(expected, actual)
     if problems:
         report_mismatch(problems, expected, actual, f"reference ({label} -fopenmp)", what)
@@ -303,6 +312,25 @@ def mode_sim(args, src, work, warp_size=None):
 
 def mode_sim64(args, src, work):
     return mode_sim(args, src, work, warp_size=64)
+
+
+def find_libcuxx():
+    """The folder of the CUDA toolkit's <cuda/std/complex>, or None."""
+    nvcc = find_nvcc()
+    if nvcc is None:
+        return None
+    inc = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(nvcc))), "include")
+    for d in (os.path.join(inc, "cccl"), inc):
+        if os.path.exists(os.path.join(d, "cuda", "std", "complex")):
+            return d
+    return None
+
+
+def mode_libcuxx(args, src, work):
+    if find_libcuxx() is None:
+        print("SKIP: no CUDA toolkit with libcu++ (<cuda/std/complex>) found")
+        return SKIP
+    return mode_sim(args, src, work)
 
 
 def find_nvcc():
@@ -397,7 +425,7 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     root = os.path.dirname(os.path.dirname(here))
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--mode", choices=["sim", "sim64", "generic", "asan", "tsan", "nvcc", "hip", "refs", "compare"],
+    ap.add_argument("--mode", choices=["sim", "sim64", "generic", "libcuxx", "asan", "tsan", "nvcc", "hip", "refs", "compare"],
                     default="sim")
     ap.add_argument("--omp2cu", default=os.path.join(root, "build", "bin", "omp2cu"))
     ap.add_argument("--runtime-include", default=os.path.join(root, "runtime", "include"))
@@ -449,7 +477,7 @@ def main():
         work = tmp
     t0 = time.monotonic()
     try:
-        rc = {"sim": mode_sim, "sim64": mode_sim64, "generic": mode_sim, "asan": mode_sim,
+        rc = {"sim": mode_sim, "sim64": mode_sim64, "generic": mode_sim, "libcuxx": mode_libcuxx, "asan": mode_sim,
               "tsan": mode_sim, "nvcc": mode_nvcc,
               "hip": mode_hip, "refs": mode_refs}[args.mode](args, src, work)
     except StepError as e:

@@ -31,6 +31,13 @@ template <class T> __host__ __device__ constexpr T int_lowest() {
     return std::is_signed_v<T> ? static_cast<T>(-int_max<T>() - 1) : T(0);
 }
 
+/// `a + b` and `a * b` for the reduction operators. A type whose operators device code cannot
+/// call as they are specializes it (std::complex: device/complex.h).
+template <class T, class = void> struct arith {
+  static __host__ __device__ T add(const T &a, const T &b) { return a + b; }
+  static __host__ __device__ T mul(const T &a, const T &b) { return a * b; }
+};
+
 } // namespace detail
 
 /// Reduction operators: `identity<T>()` is the neutral element, `apply(a, b)` combines two values.
@@ -39,11 +46,15 @@ namespace op {
 /// `+` (and `-`, whose partial results are summed as for `+`).
 struct Plus {
   template <class T> static __host__ __device__ T identity() { return T(0); }
-  template <class T> static __host__ __device__ T apply(T a, T b) { return a + b; }
+  template <class T> static __host__ __device__ T apply(T a, T b) {
+    return detail::arith<T>::add(a, b);
+  }
 };
 struct Times {
   template <class T> static __host__ __device__ T identity() { return T(1); }
-  template <class T> static __host__ __device__ T apply(T a, T b) { return a * b; }
+  template <class T> static __host__ __device__ T apply(T a, T b) {
+    return detail::arith<T>::mul(a, b);
+  }
 };
 /// Identity: the largest finite value (+infinity for floating types).
 struct Min {

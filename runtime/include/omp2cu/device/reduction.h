@@ -22,14 +22,40 @@ namespace omp2cu {
 namespace dev {
 namespace detail {
 
+/// What a reduction takes: the arithmetic types of up to 8 bytes, one word of a shuffle, combined
+/// across teams with one atomic. A type of several words (std::complex: device/complex.h)
+/// specializes reducible, shuffle and combine.
+template <class T, class = void>
+struct reducible : std::bool_constant<std::is_arithmetic_v<T> && sizeof(T) <= 8> {};
+
+/// Warp shuffles of a reduction's values. Must be called by every lane in `m`.
+template <class T, class = void> struct shuffle {
+  static __device__ __forceinline__ T xor_(backend::lanemask_t m, T v, unsigned x) {
+    return omp2cu::detail::from_word<T>(backend::shfl_xor(m, omp2cu::detail::to_word(v), x));
+  }
+  static __device__ __forceinline__ T down(backend::lanemask_t m, T v, unsigned d) {
+    return omp2cu::detail::from_word<T>(backend::shfl_down(m, omp2cu::detail::to_word(v), d));
+  }
+  static __device__ __forceinline__ T idx(backend::lanemask_t m, T v, unsigned s) {
+    return omp2cu::detail::from_word<T>(backend::shfl_idx(m, omp2cu::detail::to_word(v), s));
+  }
+};
+
+/// Atomically `*target = Op::apply(*target, v)`. Any thread.
+template <class Op, class T, class = void> struct combine {
+  static __device__ __forceinline__ void apply(T *target, T v) {
+    (void)atomic_fetch<Op>(target, v);
+  }
+};
+
 template <class T> __device__ __forceinline__ T shfl_xor(backend::lanemask_t m, T v, unsigned x) {
-  return omp2cu::detail::from_word<T>(backend::shfl_xor(m, omp2cu::detail::to_word(v), x));
+  return shuffle<T>::xor_(m, v, x);
 }
 template <class T> __device__ __forceinline__ T shfl_down(backend::lanemask_t m, T v, unsigned d) {
-  return omp2cu::detail::from_word<T>(backend::shfl_down(m, omp2cu::detail::to_word(v), d));
+  return shuffle<T>::down(m, v, d);
 }
 template <class T> __device__ __forceinline__ T shfl_idx(backend::lanemask_t m, T v, unsigned s) {
-  return omp2cu::detail::from_word<T>(backend::shfl_idx(m, omp2cu::detail::to_word(v), s));
+  return shuffle<T>::idx(m, v, s);
 }
 
 /// Butterfly over `Width` aligned lanes (a power of two) in `Mask`; every lane gets the result.
@@ -49,8 +75,9 @@ __device__ __forceinline__ T butterfly(T V, unsigned Width, backend::lanemask_t 
 /// Shared-memory scratch of one value per warp for the block-level combines: one array per type,
 /// whatever the caller. Any thread.
 template <class T> __device__ __forceinline__ T *per_warp_scratch() {
-  __shared__ T PerWarp[1024 / backend::warp_size];
-  return PerWarp;
+  // Storage, not objects: a __shared__ variable cannot have a constructor (std::complex has).
+  alignas(T) __shared__ unsigned char PerWarp[1024 / backend::warp_size * sizeof(T)];
+  return reinterpret_cast<T *>(PerWarp);
 }
 
 /// Combines V over the `Count` threads of the block with linear ids [First, First + Count); every
@@ -105,7 +132,7 @@ template <class Op, class T> __device__ __forceinline__ T block_allreduce(T V) {
 /// The value each participant of `scope` contributes: LogAnd/LogOr values as 0 or 1, and without
 /// Lanes in a scope with Threads only lane 0's value (the lanes of a SIMD group hold copies).
 template <class Op, class T> __device__ __forceinline__ T contribution(T v, unsigned scope) {
-  static_assert(std::is_arithmetic_v<T> && sizeof(T) <= 8, "allreduce: unsupported type");
+  static_assert(reducible<T>::value, "allreduce: unsupported type");
   if constexpr (std::is_same_v<Op, op::LogAnd> || std::is_same_v<Op, op::LogOr>)
     v = static_cast<T>(v != T(0)); // 0 or 1 even when a participant is alone.
   if ((scope & Threads) && !(scope & Lanes) && lane() != 0)
@@ -120,7 +147,8 @@ template <class Op, class T> __device__ __forceinline__ T contribution(T v, unsi
 /// SIMD group, which must all call it. scope containing Threads: all threads of the block, which
 /// must all call it; without Lanes in scope a SIMD group is one participant whose value is its
 /// lane 0's (the others' v is ignored). An empty scope returns v (LogAnd/LogOr: as 0 or 1).
-/// T: any arithmetic type (integers of 1..8 bytes, float, double).
+/// T: any arithmetic type (integers of 1..8 bytes, float, double); std::complex<float|double>
+/// with device/complex.h.
 template <class Op, class T> __device__ __forceinline__ T allreduce(T v, unsigned scope) {
   v = detail::contribution<Op>(v, scope);
   if (scope & Threads)
@@ -131,10 +159,11 @@ template <class Op, class T> __device__ __forceinline__ T allreduce(T v, unsigne
 }
 
 /// Atomically `*target = Op::apply(*target, v)` in global memory (reduction across teams). Any
-/// thread. Native atomics where the GPU has them, else a compare-and-swap loop (atomic_fetch).
+/// thread. Native atomics where the GPU has them, else a compare-and-swap loop (atomic_fetch);
+/// std::complex: device/complex.h.
 template <class Op, class T> __device__ __forceinline__ void atomic_combine(T *target, T v) {
-  static_assert(std::is_arithmetic_v<T> && sizeof(T) <= 8, "atomic_combine: unsupported type");
-  (void)atomic_fetch<Op>(target, v);
+  static_assert(detail::reducible<T>::value, "atomic_combine: unsupported type");
+  detail::combine<Op, T>::apply(target, v);
 }
 
 } // namespace dev

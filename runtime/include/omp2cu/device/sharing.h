@@ -53,6 +53,20 @@ template <class T> __device__ __forceinline__ T &assign(T &slot, assign_arg_t<T>
   return slot;
 }
 
+/// Default-initializes `slot` as its declaration without an initializer would (arrays element by
+/// element): a class with a constructor (std::complex) gets the constructor's value, a trivial
+/// type keeps its indeterminate value. The team's storage holds no constructed objects (a
+/// `__shared__` variable cannot have a constructor). Returns `slot`. Any thread.
+template <class T> __device__ __forceinline__ T &construct(T &slot) {
+  if constexpr (std::is_array_v<T>) {
+    for (unsigned long I = 0; I < std::extent_v<T>; ++I)
+      construct(slot[I]);
+  } else if constexpr (!std::is_trivially_default_constructible_v<T>) {
+    slot = T();
+  }
+  return slot;
+}
+
 /// True when a kernel's team-shared struct S is kept in shared memory.
 template <class S> inline constexpr bool sharing_in_shared_memory = sizeof(S) <= kSharingLimit;
 
@@ -68,23 +82,24 @@ template <class S, bool InSharedMemory = sharing_in_shared_memory<S>> class Shar
 
 /// S in shared memory.
 template <class S> class SharingSpace<S, true> {
-  static_assert(std::is_trivially_default_constructible_v<S> &&
-                    std::is_trivially_destructible_v<S>,
-                "omp2cu: a variable that the threads of a team share must have a trivial type");
+  static_assert(std::is_trivially_destructible_v<S>,
+                "omp2cu: a variable that the threads of a team share must have a trivial "
+                "destructor");
 
 public:
   /// The calling team's S. Any thread.
-  __device__ S &get(TeamSharing<S>) { return Storage; }
+  __device__ S &get(TeamSharing<S>) { return *reinterpret_cast<S *>(Storage); }
 
 private:
-  S Storage;
+  // Storage, not an S: S's members are assigned or constructed where their declarations are.
+  alignas(S) unsigned char Storage[sizeof(S)];
 };
 
 /// S in global memory.
 template <class S> class SharingSpace<S, false> {
-  static_assert(std::is_trivially_default_constructible_v<S> &&
-                    std::is_trivially_destructible_v<S>,
-                "omp2cu: a variable that the threads of a team share must have a trivial type");
+  static_assert(std::is_trivially_destructible_v<S>,
+                "omp2cu: a variable that the threads of a team share must have a trivial "
+                "destructor");
 
 public:
   /// The calling team's S. Any thread.

@@ -1,0 +1,45 @@
+// What of std::complex and of GNU complex numbers device code cannot have is reported where it is
+// written, never left to nvcc, which compiles GNU complex arithmetic (`__complex__`, and
+// libstdc++'s std::complex that computes with it) to nothing in device code.
+// RUN: not %omp2cu %s -o %t.cu -- -std=c++17 2>&1 | FileCheck %s
+// RUN: not %omp2cu %s -o %t.cu -- -std=c++20 2>&1 | FileCheck %s
+// RUN: not %omp2cu %s -o %t.cu -- -DMACRO 2>&1 | FileCheck %s --check-prefix=MACRO
+#include <complex>
+
+#define SQUARE(x) ((x) * (x))
+
+template <class T> T twice(const T &z) { return z + z; }
+
+void f(int n, std::complex<double> *a, std::complex<float> *b, _Complex double *g) {
+#pragma omp target teams distribute parallel for map(tofrom: a[0:n], b[0:n], g[0:n])
+  for (int i = 0; i < n; i++) {
+#ifdef MACRO
+    a[i] = SQUARE(a[i]);
+#else
+    g[i] = g[i] * g[i];
+    std::complex<double> w = b[i];
+    a[i] = twice(a[i]);
+#endif
+  }
+}
+// CHECK-NOT: error:
+// CHECK: std_complex.cpp:19:12: error: arithmetic on GNU complex numbers ('_Complex', '__complex__') in a target region is not supported: nvcc compiles it wrongly for the device (use std::complex)
+// CHECK: std_complex.cpp:20:30: error: an object of type 'std::complex<double>' cannot be constructed in a target region: its constructor cannot run on the device: it computes with GNU complex numbers ('__complex__'), which nvcc compiles wrongly for the device
+// CHECK: std_complex.cpp:[[@LINE+11]]:12: error: operations on std::complex in templates are not supported in device code yet
+// CHECK: std_complex.cpp:11:49: error: operations on std::complex in templates are not supported in device code yet (a target region in a template, or a function template called from one)
+// CHECK-NOT: error:
+// MACRO: std_complex.cpp:17:12: error: this operation on std::complex cannot be written for the device (device code calls omp2cu::cx::mul for it): it is written in a macro or in another file; write it in the source file, outside macros
+// MACRO-NOT: error:
+
+#ifndef MACRO
+// A target region in a template instantiated with std::complex: its text is every instantiation's.
+template <class T> void square(T *a, int n) {
+#pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+  for (int i = 0; i < n; i++)
+    a[i] = a[i] * a[i];
+}
+void g(std::complex<double> *a, double *d, int n) {
+  square(a, n);
+  square(d, n);
+}
+#endif

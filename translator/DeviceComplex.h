@@ -1,0 +1,56 @@
+//===- DeviceComplex.h - std::complex in device code -----------*- C++ -*-===//
+//
+// Part of omp2cu. Device code keeps the user's std::complex<T>; each operation of the host's
+// <complex> that it performs is written as a call of the runtime's function of the same meaning
+// (runtime/include/omp2cu/device/complex.h: `a * b` -> `omp2cu::cx::mul(a, b)`, `z += w` ->
+// `omp2cu::cx::add_assign(z, w)`, `std::exp(z)` -> `omp2cu::cx::exp(z)`), which under nvcc
+// computes with libcu++'s cuda::std::complex. The host's <complex> computes with GNU complex
+// numbers (`__complex__ T`), which nvcc compiles to nothing in device code without a
+// diagnostic; GNU complex arithmetic anywhere in device code is therefore refused.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OMP2CU_TRANSLATOR_DEVICECOMPLEX_H
+#define OMP2CU_TRANSLATOR_DEVICECOMPLEX_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/Rewrite/Core/Rewriter.h"
+
+#include <string>
+
+namespace omp2cu::analysis {
+
+/// The name of the runtime's function (in omp2cu::cx) that stands for \p CE in device code when
+/// \p CE calls an operator or function of the host's <complex> that device code cannot call as
+/// it is; "" otherwise (constructors, real(), imag(), ==, != are constexpr and compute with the
+/// parts only: device code calls them as they are).
+std::string complexRuntimeName(const clang::ASTContext &Ctx, const clang::CallExpr *CE);
+
+/// Whether \p CE calls a function of the host's <complex> that has no effect but its value
+/// (arithmetic, the functions, real(), imag(), comparisons; not assignments or real(x)).
+bool isPureComplexCall(const clang::CallExpr *CE);
+
+/// Writes \p CE (complexRuntimeName not empty) as a call of the runtime's function in \p W:
+/// operators `a OP b` as `omp2cu::cx::NAME(a, b)`, `OP a` as `omp2cu::cx::NAME(a)`, members
+/// `z.real(x)` as `omp2cu::cx::set_real(z, x)`, functions by their callee's name. Nested
+/// operations compose (outer calls are rewritten before inner ones: a pre-order traversal).
+/// False, with \p Why, when the text cannot be edited (the operation is written in a macro).
+bool rewriteComplexCall(const clang::ASTContext &Ctx, const clang::CallExpr *CE,
+                        clang::Rewriter &W, std::string &Why);
+
+/// Whether \p S itself (not its children) computes with GNU complex values (`_Complex T`,
+/// `__complex__ T`): arithmetic, conversions and comparisons, which nvcc compiles wrongly in
+/// device code. Building one from its parts, reading `__real__`/`__imag__` and copying are not.
+bool gnuComplexArithmetic(const clang::Stmt *S);
+
+/// Whether \p T is std::complex<float> or std::complex<double> (a reduction may combine them
+/// with +, - and *: runtime/include/omp2cu/device/complex.h).
+bool isStdComplex(clang::QualType T);
+
+/// Whether the translation unit declares std::complex (the generated file then includes the
+/// runtime's complex.h).
+bool declaresStdComplex(const clang::ASTContext &Ctx);
+
+} // namespace omp2cu::analysis
+
+#endif // OMP2CU_TRANSLATOR_DEVICECOMPLEX_H
