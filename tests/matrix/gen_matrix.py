@@ -13,6 +13,8 @@ Families (the case axis of a program):
         float, double (bitwise operators on the integer types only); the clause stands on every
         directive of the nest where a level of distinct executors starts (teams, parallel or for,
         simd): on `parallel` or on `for` where the two are separate (variants pr, fr).
+  cx    the same reductions of std::complex<float> and std::complex<double> with + - * (C++
+        programs): sums of complex integers and products of powers of i, exact in both types.
   dsa   private, firstprivate, lastprivate, collapse(2), num_teams / thread_limit, num_threads,
         simdlen / safelen on the directives of the nest where they are legal, with a reduction
         that checks every iteration ran once.
@@ -21,7 +23,7 @@ Which spellings exist: see nests() below. A program's name says its spelling, e.
 `red.t-tdpf.s` is family red, `target` split from `teams distribute parallel for`, which is split
 from `simd` (`.` separates directives, `-` too where the nest has two loops: outer-inner).
 
-usage: gen_matrix.py --out DIR [--slice N] [--list] [--family red|dsa]
+usage: gen_matrix.py --out DIR [--slice N] [--list] [--family red|cx|dsa]
   --slice N  only every N-th program (deterministic: sorted by name), for CI
 """
 import argparse
@@ -169,6 +171,19 @@ def op_case(op, t):
     }[op]
 
 
+CX_TYPES = {"std::complex<float>": "cfloat", "std::complex<double>": "cdouble"}
+CX_OPS = ["+", "-", "*"]
+
+
+def cx_case(op):
+    """(initial value, statement of the loop body for iteration k) of a complex reduction."""
+    return {
+        "+": ("T(5, -2)", "x += T(k % 7 + 1, k % 5 - 2);"),
+        "-": ("T(5, -2)", "x -= T(k % 7 + 1, k % 5 - 2);"),
+        "*": ("T(3, 1)", "x *= (k % 250 == 0) ? T(0, 1) : (k % 333 == 1) ? T(0, -2) : T(1);"),
+    }[op]
+
+
 def red_cases():
     for t in TYPES:
         for op in OPS:
@@ -283,12 +298,13 @@ def sequential(nest, body):
     return [f"  for (int k = 0; k < {total}; k++)", "    " + body]
 
 
-def red_program(nest, variant):
+def red_program(nest, variant, complex_types=False):
     picks = set(clause_groups(nest, variant))
     fns, calls = [], []
-    for t, op in red_cases():
-        init, body = op_case(op, t)
-        fn = f"t_{t}_{OP_NAME[op]}"
+    cases = [(t, op) for t in CX_TYPES for op in CX_OPS] if complex_types else red_cases()
+    for t, op in cases:
+        init, body = cx_case(op) if complex_types else op_case(op, t)
+        fn = f"t_{CX_TYPES[t] if complex_types else t}_{OP_NAME[op]}"
 
         def clauses_for(i, op=op):
             c = []
@@ -299,16 +315,19 @@ def red_program(nest, variant):
                 c.append(f"reduction({op}: x)")
             return c
 
-        fmt = TYPES[t]
-        cast = {"d": "int", "ld": "long", "u": "unsigned", "f": "double"}[fmt]
         lines = [f"static int {fn}(void) {{", "  typedef " + t + " T;", f"  T x = {init};"]
         lines += ["  " + ln if not ln.startswith("#") else ln
                   for ln in region(nest, clauses_for, body)]
         lines += [f"  T e = {init};", "  { T x = e;"] + \
             ["  " + ln for ln in sequential(nest, body)] + ["    e = x; }"]
-        lines += [f"  if (x != e) {{",
-                  f'    printf("FAIL {fn}: %{fmt} != %{fmt} (expected)\\n", ({cast})x, ({cast})e);',
-                  "    return 1;", "  }", "  return 0;", "}", ""]
+        if complex_types:
+            fail = (f'    printf("FAIL {fn}: (%g, %g) != (%g, %g) (expected)\\n", (double)x.real(), '
+                    '(double)x.imag(), (double)e.real(), (double)e.imag());')
+        else:
+            fmt = TYPES[t]
+            cast = {"d": "int", "ld": "long", "u": "unsigned", "f": "double"}[fmt]
+            fail = f'    printf("FAIL {fn}: %{fmt} != %{fmt} (expected)\\n", ({cast})x, ({cast})e);'
+        lines += ["  if (x != e) {", fail, "    return 1;", "  }", "  return 0;", "}", ""]
         fns.append("\n".join(lines))
         calls.append(f"  failures += {fn}();")
     return fns, calls
@@ -399,13 +418,34 @@ def dsa_program(nest):
     return fns, calls
 
 
+def extension(name):
+    """The file name extension of program `name`: the cx family is C++."""
+    return ".cpp" if name.startswith("cx.") else ".c"
+
+
+# The reference build (run_matrix.py --mode ref, clang's host offloading) reduces std::complex
+# as OpenMP says only with these: its predefined reductions of a class type start from a
+# default-constructed private copy (a product from 0).
+CX_REF_REDUCTIONS = """#ifdef OMP2CU_MATRIX_REF
+#pragma omp declare reduction(+ : std::complex<float>, std::complex<double> : omp_out += omp_in) \\
+    initializer(omp_priv = decltype(omp_orig)(0))
+#pragma omp declare reduction(- : std::complex<float>, std::complex<double> : omp_out += omp_in) \\
+    initializer(omp_priv = decltype(omp_orig)(0))
+#pragma omp declare reduction(* : std::complex<float>, std::complex<double> : omp_out *= omp_in) \\
+    initializer(omp_priv = decltype(omp_orig)(1))
+#endif
+"""
+
+
 def program(nest, family, variant):
-    fns, calls = red_program(nest, variant) if family == "red" else dsa_program(nest)
+    fns, calls = red_program(nest, variant, family == "cx") if family in ("red", "cx") \
+        else dsa_program(nest)
     spelling = " / ".join("#pragma omp " + " ".join(g) for g in nest.groups)
     head = [f"// omp2cu test matrix, family {family}: {spelling}" +
             (" (with braces)" if nest.braces else "") + (f", {variant}" if variant else ""),
             "// Generated by tests/matrix/gen_matrix.py: do not edit.",
-            "#include <stdio.h>", ""]
+            "#include <stdio.h>"] + \
+        (["#include <complex>", CX_REF_REDUCTIONS] if family == "cx" else [""])
     main = ["int main(void) {", "  int failures = 0;"] + calls + \
         [f'  printf("%d of {len(calls)} cases failed\\n", failures);', "  return failures;", "}"]
     return "\n".join(head + fns + main) + "\n"
@@ -414,13 +454,14 @@ def program(nest, family, variant):
 def programs(family=None):
     out = {}
     for nest in nests():
-        if family in (None, "red"):
-            sp = split_parallel(nest)
-            # (`for simd` in a parallel region that privatized x cannot reduce into it.)
-            variants = [""] if sp is None else \
-                ["fr"] if "simd" in nest.groups[sp + 1] else ["pr", "fr"]
-            for v in variants:
-                out[f"red.{nest.name}" + (f".{v}" if v else "")] = program(nest, "red", v)
+        sp = split_parallel(nest)
+        # (`for simd` in a parallel region that privatized x cannot reduce into it.)
+        variants = [""] if sp is None else \
+            ["fr"] if "simd" in nest.groups[sp + 1] else ["pr", "fr"]
+        for fam in ("red", "cx"):
+            if family in (None, fam):
+                for v in variants:
+                    out[f"{fam}.{nest.name}" + (f".{v}" if v else "")] = program(nest, fam, v)
         if family in (None, "dsa") and nest.split is None:
             out[f"dsa.{nest.name}"] = program(nest, "dsa", "")
     return dict(sorted(out.items()))
@@ -431,7 +472,7 @@ def main():
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out")
     ap.add_argument("--slice", type=int, default=1)
-    ap.add_argument("--family", choices=["red", "dsa"])
+    ap.add_argument("--family", choices=["red", "cx", "dsa"])
     ap.add_argument("--list", action="store_true")
     a = ap.parse_args()
     progs = programs(a.family)
@@ -443,7 +484,7 @@ def main():
         ap.error("--out DIR is required")
     os.makedirs(a.out, exist_ok=True)
     for n in names:
-        with open(os.path.join(a.out, n + ".c"), "w") as f:
+        with open(os.path.join(a.out, n + extension(n)), "w") as f:
             f.write(progs[n])
     print(f"{len(names)} programs written to {a.out}")
     return 0

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Builds and runs the test matrix of gen_matrix.py (see there), one program at a time per job.
 
-usage: run_matrix.py --bin BUILD/bin --work DIR [--mode sim|sim64|ref|nvcc|hip] [--slice N]
-                     [--family red|dsa] [-j N] [--only NAME...]
+usage: run_matrix.py --bin BUILD/bin --work DIR [--mode sim|sim64|libcuxx|ref|nvcc|hip] [--slice N]
+                     [--family red|cx|dsa] [-j N] [--only NAME...]
 
   sim    omp2cu-cc --backend=sim, run: every case must be right (exit 0).
   sim64  the same with 64-lane warps on the emulator.
+  libcuxx  sim, with std::complex computed by libcu++ as the CUDA backend's device code computes
+         it (runtime/include/omp2cu/device/complex.h; skipped without the CUDA toolkit).
   ref    clang-19 -fopenmp with host offloading (checks the generator: every program is valid
          OpenMP and right by OpenMP's own reference).
   nvcc, hip  omp2cu-cc --backend=cuda / hip, compile and link only (skipped, exit 77, without
@@ -25,7 +27,9 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "e2e"))
 import gen_matrix  # noqa: E402
+from run_sample import find_libcuxx as libcuxx_include  # noqa: E402
 
 SKIP = 77
 
@@ -55,12 +59,16 @@ def run(cmd, cwd, timeout, env=None):
 def build_command(a, src, exe):
     """The command that builds `src` into `exe` in mode a.mode (see the module's docstring)."""
     if a.mode == "ref":
-        return ["clang-19", "-fopenmp", "-fopenmp-targets=x86_64-pc-linux-gnu", "-O1", src, "-o",
-                exe, "-Wl,-rpath,/usr/lib/llvm-19/lib"]
+        cxx = src.endswith(".cpp")
+        return ["clang++-19" if cxx else "clang-19", "-fopenmp",
+                "-fopenmp-targets=x86_64-pc-linux-gnu", "-O1", src, "-o", exe,
+                "-Wl,-rpath,/usr/lib/llvm-19/lib"] + (["-DOMP2CU_MATRIX_REF"] if cxx else [])
     backend = {"nvcc": "cuda", "hip": "hip"}.get(a.mode, "sim")
     cmd = [os.path.join(a.bin, "omp2cu-cc"), "--backend=" + backend, "-O1", src, "-o", exe]
     if a.mode == "sim64":
         cmd.insert(2, "-DOMP2CU_SIM_WARP_SIZE=64")
+    if a.mode == "libcuxx":
+        cmd[2:2] = ["-DOMP2CU_CX_TEST_LIBCUXX", "-isystem", libcuxx_include()]
     if a.mode in ("nvcc", "hip"):
         cmd.append("-Wl,-rpath,/usr/lib/llvm-19/lib")
     return cmd
@@ -69,7 +77,7 @@ def build_command(a, src, exe):
 def build(name, text, a):
     """Writes program `name` to the mode's work folder and builds it: (exe, exit status, output)."""
     work = os.path.join(a.work, a.mode)
-    src = os.path.join(work, name + ".c")
+    src = os.path.join(work, name + gen_matrix.extension(name))
     exe = os.path.join(work, name)
     with open(src, "w") as f:
         f.write(text)
@@ -101,14 +109,18 @@ def arguments(doc, families=False):
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--bin", required=True)
     ap.add_argument("--work", required=True)
-    ap.add_argument("--mode", default="sim", choices=["sim", "sim64", "ref", "nvcc", "hip"])
+    ap.add_argument("--mode", default="sim",
+                    choices=["sim", "sim64", "libcuxx", "ref", "nvcc", "hip"])
     ap.add_argument("--slice", type=int, default=1)
     if families:
-        ap.add_argument("--family", choices=["red", "dsa"])
+        ap.add_argument("--family", choices=["red", "cx", "dsa"])
     ap.add_argument("-j", type=int, default=2)
     ap.add_argument("--only", nargs="*")
     a = ap.parse_args()
     a.bin, a.work = os.path.abspath(a.bin), os.path.abspath(a.work)
+    if a.mode == "libcuxx" and libcuxx_include() is None:
+        print("no CUDA toolkit with libcu++ (<cuda/std/complex>): skipped")
+        return None
     tool = {"ref": "clang-19", "nvcc": "nvcc", "hip": "hipcc"}.get(a.mode)
     if tool and not (shutil.which(tool) or
                      (tool == "nvcc" and os.path.exists("/usr/local/cuda/bin/nvcc"))):
