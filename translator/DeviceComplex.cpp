@@ -13,6 +13,10 @@
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Path.h"
 
+#include <fmt/format.h>
+
+#include <set>
+
 using namespace clang;
 
 namespace omp2cu::analysis {
@@ -273,16 +277,163 @@ bool gnuComplexArithmetic(const Stmt *S) {
   return false;
 }
 
-bool isStdComplex(QualType T) {
-  const auto *RD = T->getAsCXXRecordDecl();
-  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(RD);
+namespace {
+/// "float" or "double" for std::complex<float> or std::complex<double>, else "".
+std::string complexElement(QualType T) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(T->getAsCXXRecordDecl());
   if (!Spec || !Spec->isInStdNamespace() || Spec->getName() != "complex" ||
       Spec->getTemplateArgs().size() != 1 ||
       Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
-    return false;
+    return "";
   QualType V = Spec->getTemplateArgs()[0].getAsType();
-  return V->isSpecificBuiltinType(BuiltinType::Float) ||
-         V->isSpecificBuiltinType(BuiltinType::Double);
+  return V->isSpecificBuiltinType(BuiltinType::Float)    ? "float"
+         : V->isSpecificBuiltinType(BuiltinType::Double) ? "double"
+                                                         : "";
+}
+} // namespace
+
+bool isStdComplex(QualType T) { return !complexElement(T).empty(); }
+
+namespace {
+
+/// \p E without implicit nodes, parentheses and copies.
+const Expr *bare(const Expr *E) {
+  while (E) {
+    const Expr *Next = E->IgnoreImplicit()->IgnoreParens();
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(Next);
+        CE && CE->getNumArgs() == 1 && CE->getConstructor()->isCopyOrMoveConstructor())
+      Next = CE->getArg(0);
+    if (Next == E)
+      return E;
+    E = Next;
+  }
+  return E;
+}
+
+bool refersTo(const Expr *E, const Expr *Ref) {
+  const auto *A = dyn_cast_or_null<DeclRefExpr>(bare(E));
+  const auto *B = dyn_cast_or_null<DeclRefExpr>(bare(Ref));
+  return A && B && A->getDecl() == B->getDecl();
+}
+
+/// Whether \p E is `Out OP= In` or `Out = Out OP In` (or `In OP Out`).
+bool combines(const Expr *E, const Expr *Out, const Expr *In, OverloadedOperatorKind Op,
+              OverloadedOperatorKind OpAssign) {
+  const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(bare(E));
+  if (!OC || OC->getNumArgs() != 2 || !refersTo(OC->getArg(0), Out))
+    return false;
+  if (OC->getOperator() == OpAssign)
+    return refersTo(OC->getArg(1), In);
+  if (OC->getOperator() != OO_Equal)
+    return false;
+  const auto *R = dyn_cast_or_null<CXXOperatorCallExpr>(bare(OC->getArg(1)));
+  return R && R->getOperator() == Op && R->getNumArgs() == 2 &&
+         ((refersTo(R->getArg(0), Out) && refersTo(R->getArg(1), In)) ||
+          (refersTo(R->getArg(0), In) && refersTo(R->getArg(1), Out)));
+}
+
+/// The value of \p E, a constant std::complex built from numbers (`T(1, 0)`, `T(1)`, `1`).
+bool constantComplex(const ASTContext &Ctx, const Expr *E, double &Re, double &Im) {
+  const auto *CE = dyn_cast_or_null<CXXConstructExpr>(bare(E));
+  if (!CE || CE->getNumArgs() > 2)
+    return false;
+  double V[2] = {0, 0};
+  for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+    const Expr *A = CE->getArg(I);
+    if (const auto *D = dyn_cast<CXXDefaultArgExpr>(A))
+      A = D->getExpr();
+    Expr::EvalResult R;
+    if (!A->EvaluateAsRValue(R, Ctx))
+      return false;
+    if (R.Val.isFloat())
+      V[I] = R.Val.getFloat().convertToDouble();
+    else if (R.Val.isInt())
+      V[I] = static_cast<double>(R.Val.getInt().getSExtValue());
+    else
+      return false;
+  }
+  Re = V[0];
+  Im = V[1];
+  return true;
+}
+
+/// Finds the `declare reduction` a reduction operation refers to (Sema calls it through an
+/// opaque value).
+const OMPDeclareReductionDecl *findDeclared(const Stmt *S) {
+  if (!S)
+    return nullptr;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    return dyn_cast<OMPDeclareReductionDecl>(DRE->getDecl());
+  if (const auto *OVE = dyn_cast<OpaqueValueExpr>(S))
+    return findDeclared(OVE->getSourceExpr());
+  for (const Stmt *Ch : S->children())
+    if (const OMPDeclareReductionDecl *D = findDeclared(Ch))
+      return D;
+  return nullptr;
+}
+
+} // namespace
+
+const OMPDeclareReductionDecl *declaredReduction(const OMPReductionClause *RC, unsigned I) {
+  unsigned K = 0;
+  for (const Expr *Op : RC->reduction_ops())
+    if (K++ == I)
+      return findDeclared(Op);
+  return nullptr;
+}
+
+bool standardComplexReduction(const OMPDeclareReductionDecl *D, char &Op) {
+  if (!isStdComplex(D->getType()))
+    return false;
+  const ASTContext &Ctx = D->getASTContext();
+  const OverloadedOperatorKind K = D->getDeclName().getCXXOverloadedOperator();
+  const bool Sum = K == OO_Plus || K == OO_Minus;
+  if (!Sum && K != OO_Star)
+    return false;
+  if (!combines(D->getCombiner(), D->getCombinerOut(), D->getCombinerIn(),
+                Sum ? OO_Plus : OO_Star, Sum ? OO_PlusEqual : OO_StarEqual))
+    return false;
+  // The private copies' start: default-constructed (0), or the initializer's constant.
+  double Re = 0, Im = 0;
+  if (D->getInitializer() || D->getInitPriv()) {
+    const Expr *Init = D->getInitializer();
+    if (const auto *Priv = dyn_cast_or_null<DeclRefExpr>(bare(D->getInitPriv())))
+      if (const auto *V = dyn_cast<VarDecl>(Priv->getDecl()); V && V->getInit())
+        Init = V->getInit();
+    if (Init && !constantComplex(Ctx, Init, Re, Im))
+      return false;
+  }
+  if (Re != (Sum ? 0.0 : 1.0) || Im != 0.0)
+    return false;
+  Op = Sum ? '+' : '*';
+  return true;
+}
+
+std::string hostComplexReductions(const ASTContext &Ctx) {
+  if (!declaresStdComplex(Ctx))
+    return "";
+  std::set<std::pair<OverloadedOperatorKind, std::string>> Declared; // by the file
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (const auto *R = dyn_cast<OMPDeclareReductionDecl>(D); R && isStdComplex(R->getType()))
+      Declared.insert({R->getDeclName().getCXXOverloadedOperator(), complexElement(R->getType())});
+  const struct {
+    OverloadedOperatorKind K;
+    const char *Op, *Combiner, *Identity;
+  } Ops[] = {{OO_Plus, "+", "omp_out += omp_in", "0"},
+             {OO_Minus, "-", "omp_out += omp_in", "0"},
+             {OO_Star, "*", "omp_out *= omp_in", "1"}};
+  std::string Out;
+  for (const char *T : {"float", "double"})
+    for (const auto &O : Ops)
+      if (!Declared.count({O.K, T}))
+        Out += fmt::format("#pragma omp declare reduction({0} : std::complex<{1}> : {2}) "
+                           "initializer(omp_priv = std::complex<{1}>({3}))\n",
+                           O.Op, T, O.Combiner, O.Identity);
+  if (Out.empty())
+    return "";
+  return "#ifdef _OPENMP // omp2cu: reductions of std::complex for the host versions of the "
+         "regions\n" +
+         Out + "#endif\n";
 }
 
 bool declaresStdComplex(const ASTContext &Ctx) {

@@ -13,7 +13,9 @@
 #define OMP2CU_TRANSLATOR_DEVICECOMPLEX_H
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclOpenMP.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/OpenMPClause.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 
 #include <string>
@@ -46,6 +48,23 @@ bool gnuComplexArithmetic(const clang::Stmt *S);
 /// Whether \p T is std::complex<float> or std::complex<double> (a reduction may combine them
 /// with +, - and *: runtime/include/omp2cu/device/complex.h).
 bool isStdComplex(clang::QualType T);
+
+/// The user's `declare reduction` that list item \p I of \p RC uses, or null (a predefined
+/// reduction).
+const clang::OMPDeclareReductionDecl *declaredReduction(const clang::OMPReductionClause *RC,
+                                                        unsigned I);
+
+/// Whether \p D, a user's `declare reduction` of std::complex<float|double>, means what the
+/// predefined reduction \p Op ('+' or '*') means: `+` or `-` combining with `omp_out += omp_in`
+/// (or `omp_out = omp_out + omp_in`) from 0, `*` with `omp_out *= omp_in` from 1. Programs declare
+/// these because GCC has no reductions of class types.
+bool standardComplexReduction(const clang::OMPDeclareReductionDecl *D, char &Op);
+
+/// The `declare reduction`s of std::complex<float> and std::complex<double> with `+`, `-` and
+/// `*` for the host versions of the regions (host OpenMP: GCC has no reductions of class types,
+/// Clang's start a product at 0), but for those the file declares itself at file scope; "" when
+/// the file does not use std::complex.
+std::string hostComplexReductions(const clang::ASTContext &Ctx);
 
 /// Whether the translation unit declares std::complex (the generated file then includes the
 /// runtime's complex.h).

@@ -544,7 +544,21 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
       }
       if (RC->getModifier() != OMPC_REDUCTION_unknown)
         error(Cl->getBeginLoc(), "reduction modifiers are not supported yet");
+      unsigned Item = 0;
       for (const Expr *E : RC->varlists()) {
+        RedOp ItemOp = Op;
+        // A `declare reduction` of std::complex that means + or * (programs declare them for
+        // GCC, which has no reductions of class types); other user-defined ones are refused.
+        if (const OMPDeclareReductionDecl *D = declaredReduction(RC, Item++)) {
+          char C = 0;
+          if (!standardComplexReduction(D, C)) {
+            error(E->getBeginLoc(), "user-defined reductions are not supported (only those of "
+                                    "std::complex<float|double> that combine with 'omp_out += "
+                                    "omp_in' from 0 or 'omp_out *= omp_in' from 1)");
+            continue;
+          }
+          ItemOp = C == '+' ? RedOp::Plus : RedOp::Times;
+        }
         const VarDecl *V = refVar(E);
         if (!V) {
           error(E->getBeginLoc(), "reduction of array sections is not "
@@ -552,7 +566,7 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
           continue;
         }
         QualType T = V->getType().getNonReferenceType();
-        if (isStdComplex(T) && Op != RedOp::Plus && Op != RedOp::Times) {
+        if (isStdComplex(T) && ItemOp != RedOp::Plus && ItemOp != RedOp::Times) {
           error(E->getBeginLoc(), "a reduction of a std::complex combines with '+', '-' or '*' "
                                   "only");
           continue;
@@ -562,7 +576,7 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
                                   "type, or be a std::complex<float> or std::complex<double>");
           continue;
         }
-        C.Vars.push_back({ClauseVar::Reduction, V, Op});
+        C.Vars.push_back({ClauseVar::Reduction, V, ItemOp});
       }
       break;
     }

@@ -632,6 +632,7 @@ public:
                                      ? "#include <omp2cu/device/complex.h> // omp2cu: "
                                        "std::complex in device code\n"
                                      : "") +
+                                analysis::hostComplexReductions(Ctx) +
                                 names::renameRuntimeCollisions(Ctx) + LockDecls);
     const RewriteBuffer *B = HostRW.getRewriteBufferFor(Main);
     Result.Output = B ? std::string(B->begin(), B->end())

@@ -4,9 +4,27 @@
 // RUN: not %omp2cu %s -o %t.cu -- -std=c++17 2>&1 | FileCheck %s
 // RUN: not %omp2cu %s -o %t.cu -- -std=c++20 2>&1 | FileCheck %s
 // RUN: not %omp2cu %s -o %t.cu -- -DMACRO 2>&1 | FileCheck %s --check-prefix=MACRO
+// RUN: not %omp2cu %s -o %t.cu -- -DUDR 2>&1 | FileCheck %s --check-prefix=UDR
 #include <complex>
 
 #define SQUARE(x) ((x) * (x))
+
+#ifdef UDR
+// A product whose private copies start default-constructed (0), and a combiner of its own: not
+// the predefined meanings omp2cu implements.
+#pragma omp declare reduction(* : std::complex<double> : omp_out *= omp_in)
+#pragma omp declare reduction(+ : std::complex<float> : omp_out += 2.0f * omp_in)
+void udr(int n, std::complex<double> &p, std::complex<float> &s) {
+#pragma omp target teams distribute parallel for reduction(*: p) reduction(+: s) map(tofrom: p, s)
+  for (int i = 0; i < n; i++) {
+    p *= 2.0;
+    s += 1.0f;
+  }
+}
+// UDR: std_complex.cpp:[[@LINE-6]]:63: error: user-defined reductions are not supported (only those of std::complex<float|double> that combine with 'omp_out += omp_in' from 0 or 'omp_out *= omp_in' from 1)
+// UDR: std_complex.cpp:[[@LINE-7]]:79: error: user-defined reductions are not supported
+// UDR-NOT: error:
+#endif
 
 template <class T> T twice(const T &z) { return z + z; }
 
@@ -23,12 +41,12 @@ void f(int n, std::complex<double> *a, std::complex<float> *b, _Complex double *
   }
 }
 // CHECK-NOT: error:
-// CHECK: std_complex.cpp:19:12: error: arithmetic on GNU complex numbers ('_Complex', '__complex__') in a target region is not supported: nvcc compiles it wrongly for the device (use std::complex)
-// CHECK: std_complex.cpp:20:30: error: an object of type 'std::complex<double>' cannot be constructed in a target region: its constructor cannot run on the device: it computes with GNU complex numbers ('__complex__'), which nvcc compiles wrongly for the device
+// CHECK: std_complex.cpp:37:12: error: arithmetic on GNU complex numbers ('_Complex', '__complex__') in a target region is not supported: nvcc compiles it wrongly for the device (use std::complex)
+// CHECK: std_complex.cpp:38:30: error: an object of type 'std::complex<double>' cannot be constructed in a target region: its constructor cannot run on the device: it computes with GNU complex numbers ('__complex__'), which nvcc compiles wrongly for the device
 // CHECK: std_complex.cpp:[[@LINE+11]]:12: error: operations on std::complex in templates are not supported in device code yet
-// CHECK: std_complex.cpp:11:49: error: operations on std::complex in templates are not supported in device code yet (a target region in a template, or a function template called from one)
+// CHECK: std_complex.cpp:29:49: error: operations on std::complex in templates are not supported in device code yet (a target region in a template, or a function template called from one)
 // CHECK-NOT: error:
-// MACRO: std_complex.cpp:17:12: error: this operation on std::complex cannot be written for the device (device code calls omp2cu::cx::mul for it): it is written in a macro or in another file; write it in the source file, outside macros
+// MACRO: std_complex.cpp:35:12: error: this operation on std::complex cannot be written for the device (device code calls omp2cu::cx::mul for it): it is written in a macro or in another file; write it in the source file, outside macros
 // MACRO-NOT: error:
 
 #ifndef MACRO

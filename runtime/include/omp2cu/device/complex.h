@@ -262,17 +262,7 @@ template <class T> struct combine<op::Times, std::complex<T>> {
 };
 } // namespace omp2cu::dev::detail
 
-// The host's versions of the regions (host fallbacks, `if(false)`, the initial device) reduce
-// std::complex with host OpenMP: GCC has no predefined reductions of class types and Clang's
-// start a product at 0 (its private copy is default-constructed), so they get OpenMP's meaning
-// here.
-#ifdef _OPENMP
-#pragma omp declare reduction(+ : std::complex<float>, std::complex<double> : omp_out += omp_in) \
-    initializer(omp_priv = decltype(omp_orig)(0))
-#pragma omp declare reduction(- : std::complex<float>, std::complex<double> : omp_out += omp_in) \
-    initializer(omp_priv = decltype(omp_orig)(0))
-#pragma omp declare reduction(* : std::complex<float>, std::complex<double> : omp_out *= omp_in) \
-    initializer(omp_priv = decltype(omp_orig)(1))
-#endif
+// The host versions of the regions reduce std::complex with `declare reduction`s that the
+// translator writes into the generated file (those the file does not declare itself).
 
 #endif // OMP2CU_DEVICE_COMPLEX_H
