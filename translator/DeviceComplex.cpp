@@ -216,13 +216,18 @@ bool isPureComplexCall(const CallExpr *CE) {
     return false;
   if (const auto *M = dyn_cast<CXXMethodDecl>(F))
     return M->isConst();
-  return true; // the functions and the operators other than assignments (members)
+  // The functions and the operators other than assignments (members), but the streams'.
+  return F->getOverloadedOperator() != OO_LessLess &&
+         F->getOverloadedOperator() != OO_GreaterGreater;
 }
 
 bool rewriteComplexCall(const ASTContext &Ctx, const CallExpr *CE, Rewriter &W,
-                        std::string &Why) {
+                        ComplexEdits &Done, std::string &Why) {
   const std::string Name = complexRuntimeName(Ctx, CE);
   Edit E(Ctx, W);
+  if (!Done.insert({E.at(CE->getBeginLoc()).getRawEncoding(), E.at(CE->getExprLoc()).getRawEncoding()})
+           .second)
+    return true;
   bool Ok = false;
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE)) {
     StringRef Spelling = getOperatorSpelling(OC->getOperator());

@@ -6,7 +6,9 @@
 // `omp2cu::cx::add_assign(z, w)`, `std::exp(z)` -> `omp2cu::cx::exp(z)`), which under nvcc
 // computes with libcu++'s cuda::std::complex. The host's <complex> computes with GNU complex
 // numbers (`__complex__ T`), which nvcc compiles to nothing in device code without a
-// diagnostic; GNU complex arithmetic anywhere in device code is therefore refused.
+// diagnostic; GNU complex arithmetic anywhere in device code is therefore refused. In templates
+// the operations resolve in the instantiations, whose text is the template's: the rewrite of one
+// serves all (the runtime's functions take any type).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMP2CU_TRANSLATOR_DEVICECOMPLEX_H
@@ -18,7 +20,9 @@
 #include "clang/AST/OpenMPClause.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 
+#include <set>
 #include <string>
+#include <utility>
 
 namespace omp2cu::analysis {
 
@@ -32,13 +36,19 @@ std::string complexRuntimeName(const clang::ASTContext &Ctx, const clang::CallEx
 /// (arithmetic, the functions, real(), imag(), comparisons; not assignments or real(x)).
 bool isPureComplexCall(const clang::CallExpr *CE);
 
+/// The places of text that rewriteComplexCall edited (calls in the instantiations of a template
+/// share their text; a macro's argument may be expanded twice).
+using ComplexEdits = std::set<std::pair<unsigned, unsigned>>;
+
 /// Writes \p CE (complexRuntimeName not empty) as a call of the runtime's function in \p W:
 /// operators `a OP b` as `omp2cu::cx::NAME(a, b)`, `OP a` as `omp2cu::cx::NAME(a)`, members
-/// `z.real(x)` as `omp2cu::cx::set_real(z, x)`, functions by their callee's name. Nested
-/// operations compose (outer calls are rewritten before inner ones: a pre-order traversal).
-/// False, with \p Why, when the text cannot be edited (the operation is written in a macro).
+/// `z.real(x)` as `omp2cu::cx::set_real(z, x)`, functions by their callee's name, unless \p Done
+/// holds its text's place already. Nested operations compose (outer calls are rewritten before
+/// inner ones: a pre-order traversal). In a template the text serves every instantiation: the
+/// runtime's functions take any type (a number's `a * b` stays `a * b`). False, with \p Why,
+/// when the text cannot be edited (the operation is written in a macro).
 bool rewriteComplexCall(const clang::ASTContext &Ctx, const clang::CallExpr *CE,
-                        clang::Rewriter &W, std::string &Why);
+                        clang::Rewriter &W, ComplexEdits &Done, std::string &Why);
 
 /// Whether \p S itself (not its children) computes with GNU complex values (`_Complex T`,
 /// `__complex__ T`): arithmetic, conversions and comparisons, which nvcc compiles wrongly in

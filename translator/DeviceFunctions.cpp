@@ -69,9 +69,27 @@ struct Marker {
   std::set<std::pair<unsigned, std::string>> Reported;
   /// What device code may call of the system headers (SystemFunctions.h).
   analysis::SystemFunctionJudge Judge;
-  /// Scanning an instantiation of a function template (its text is the template's).
-  bool InInstantiation = false;
-  std::set<const CallExpr *> ComplexDone;
+  /// Scanning an instantiation of a template (its text is the template's): of a region's
+  /// function (the kernel emitter edits its text) or of a device function (edited here).
+  enum class Instantiation { None, Region, Function } InInstantiation = Instantiation::None;
+  analysis::ComplexEdits ComplexDone;
+
+  std::set<const FunctionDecl *> ComplexScanned;
+
+  /// The operations on std::complex in \p S, the body of an instantiation of a device function
+  /// (edited in its template's text).
+  void complexIn(const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *CE = dyn_cast<CallExpr>(S)) {
+      std::string Why;
+      if (!analysis::complexRuntimeName(Ctx, CE).empty() &&
+          !analysis::rewriteComplexCall(Ctx, CE, RW, ComplexDone, Why))
+        error(CE->getBeginLoc(), Why);
+    }
+    for (const Stmt *Ch : S->children())
+      complexIn(Ch);
+  }
 
   /// GNU complex arithmetic written in device code (DeviceComplex.h).
   void gnuComplex(const Stmt *S) {
@@ -151,13 +169,13 @@ struct Marker {
         return;
       }
     if (!analysis::complexRuntimeName(Ctx, CE).empty()) {
-      // Written as a call of the runtime's function where the text is the call's own
-      // (kernel bodies and device functions: rewriteComplexCall); an instantiation of a
-      // template shares its text with the template's other instantiations.
-      if (InInstantiation)
-        error(CE->getBeginLoc(), "operations on std::complex in templates are not supported in "
-                                 "device code yet (a target region in a template, or a "
-                                 "function template called from one)");
+      // Written as a call of the runtime's function (rewriteComplexCall): by the kernel
+      // emitter in kernel bodies, by scan() in device functions; in the instantiations of a
+      // device function template (their text is the template's) here.
+      std::string Why;
+      if (InInstantiation == Instantiation::Function &&
+          !analysis::rewriteComplexCall(Ctx, CE, RW, ComplexDone, Why))
+        error(CE->getBeginLoc(), Why);
       return;
     }
     if (SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation()))) {
@@ -168,8 +186,13 @@ struct Marker {
                                      "region" + Why);
       return;
     }
-    if (const FunctionDecl *Pattern = F->getTemplateInstantiationPattern())
+    if (const FunctionDecl *Pattern = F->getTemplateInstantiationPattern()) {
+      // A member of a class template (or a function template's specialization): the
+      // operations on std::complex resolve in the instantiation, whose text is the pattern's.
+      if (Pattern != F && ComplexScanned.insert(F).second)
+        complexIn(F->getBody());
       F = Pattern;
+    }
     const FunctionDecl *Def = F->getDefinition();
     if (!Def) {
       if (isDeclareTarget(F) && !isa<CXXMethodDecl>(F)) {
@@ -283,7 +306,7 @@ struct Marker {
         analysis::rewriteAssert(Ctx, CE, &RW);
       std::string Why;
       if (InFunction && !analysis::complexRuntimeName(Ctx, CE).empty() &&
-          ComplexDone.insert(CE).second && !analysis::rewriteComplexCall(Ctx, CE, RW, Why))
+          !analysis::rewriteComplexCall(Ctx, CE, RW, ComplexDone, Why))
         error(CE->getBeginLoc(), Why);
       if (InFunction)
         if (const FunctionDecl *F = CE->getDirectCallee())
@@ -455,10 +478,11 @@ MarkResult markDeviceFunctions(ASTContext &Ctx, Rewriter &HostRW,
   Marker M{Ctx, HostRW, Ctx.getSourceManager(), Qualified};
   warnUnexportable(Ctx);
   for (const Stmt *S : KernelBodies) {
-    M.InInstantiation = Instantiated.count(S);
+    M.InInstantiation = Instantiated.count(S) ? Marker::Instantiation::Region
+                                              : Marker::Instantiation::None;
     M.scan(S, nullptr);
   }
-  M.InInstantiation = false;
+  M.InInstantiation = Marker::Instantiation::None;
   for (const FunctionDecl *F : exportedDeclareTargetFunctions(Ctx))
     if (M.Done.insert(F).second)
       M.Work.push_back(F);
@@ -469,10 +493,10 @@ MarkResult markDeviceFunctions(ASTContext &Ctx, Rewriter &HostRW,
     M.scan(F->getBody(), F);
     // A template's dependent calls resolve only in its instantiations.
     if (const FunctionTemplateDecl *FT = F->getDescribedFunctionTemplate()) {
-      M.InInstantiation = true;
+      M.InInstantiation = Marker::Instantiation::Function;
       for (const FunctionDecl *Spec : FT->specializations())
         M.scan(Spec->getBody(), nullptr);
-      M.InInstantiation = false;
+      M.InInstantiation = Marker::Instantiation::None;
     }
   }
   M.finish();

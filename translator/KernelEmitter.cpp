@@ -160,8 +160,9 @@ namespace {
 /// have contexts of their own), and its flush directives.
 class ApiCalls : public RecursiveASTVisitor<ApiCalls> {
 public:
-  ApiCalls(const ASTContext &Ctx, Rewriter &W, std::string Prefix, const Construct &C)
-      : Ctx(Ctx), W(W), Prefix(std::move(Prefix)) {
+  ApiCalls(const ASTContext &Ctx, Rewriter &W, std::string Prefix, const Construct &C,
+           analysis::ComplexEdits &ComplexDone)
+      : Ctx(Ctx), W(W), Prefix(std::move(Prefix)), ComplexDone(ComplexDone) {
     for (const auto &Ch : C.Children)
       Stop.insert(Ch->D);
   }
@@ -175,7 +176,7 @@ public:
       return true;
     if (!analysis::complexRuntimeName(Ctx, CE).empty()) {
       std::string Why;
-      if (ComplexDone.insert(CE).second && !analysis::rewriteComplexCall(Ctx, CE, W, Why))
+      if (!analysis::rewriteComplexCall(Ctx, CE, W, ComplexDone, Why))
         diag::error(Ctx.getDiagnostics(), CE->getBeginLoc(), Why);
       return true;
     }
@@ -197,13 +198,35 @@ private:
   std::string Prefix;
   std::set<const Stmt *> Stop;
   std::set<SourceLocation> Done;
-  std::set<const CallExpr *> ComplexDone; ///< a loop bound may be traversed twice
+  analysis::ComplexEdits &ComplexDone;
+};
+
+/// The operations on std::complex in the instantiations of a region of a template (its pattern
+/// has them unresolved).
+class InstantiatedComplex : public RecursiveASTVisitor<InstantiatedComplex> {
+public:
+  InstantiatedComplex(const ASTContext &Ctx, Rewriter &W, analysis::ComplexEdits &Done)
+      : Ctx(Ctx), W(W), Done(Done) {}
+  /// Clauses hold helper expressions (a reduction's combination), not text of the source.
+  bool TraverseOMPClause(OMPClause *) { return true; }
+  bool VisitCallExpr(CallExpr *CE) {
+    std::string Why;
+    if (!analysis::complexRuntimeName(Ctx, CE).empty() &&
+        !analysis::rewriteComplexCall(Ctx, CE, W, Done, Why))
+      diag::error(Ctx.getDiagnostics(), CE->getBeginLoc(), Why);
+    return true;
+  }
+
+private:
+  const ASTContext &Ctx;
+  Rewriter &W;
+  analysis::ComplexEdits &Done;
 };
 
 } // namespace
 
 void KernelEmitter::rewriteApiCalls(const Construct &C) {
-  ApiCalls V(Ctx, *KR, apiPrefix(P.of(C)), C);
+  ApiCalls V(Ctx, *KR, apiPrefix(P.of(C)), C, ComplexDone);
   // The loop headers of the construct are emitted in its own text.
   for (const Loop &L : C.Loops) {
     V.TraverseStmt(const_cast<Expr *>(L.LB));
@@ -535,6 +558,9 @@ KernelText KernelEmitter::run() {
   if (!Globals.empty())
     Unqualify(analysis::associatedStmt(R.Root->D));
   rewriteApiCalls(*R.Root);
+  // In a template, the operations on std::complex resolve only in the instantiations.
+  for (const Stmt *S : analysis::instantiatedRegionBodies(R))
+    InstantiatedComplex(Ctx, *KR, ComplexDone).TraverseStmt(const_cast<Stmt *>(S));
   rewriteSharedDecls(*R.Root);
   applyLeafEdits(*R.Root);
 

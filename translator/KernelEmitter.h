@@ -12,6 +12,7 @@
 #ifndef OMP2CU_TRANSLATOR_KERNELEMITTER_H
 #define OMP2CU_TRANSLATOR_KERNELEMITTER_H
 
+#include "DeviceComplex.h"
 #include "Emitter.h"
 #include "SourceText.h"
 #include "TeamSharing.h"
@@ -50,6 +51,8 @@ private:
   std::vector<std::string> Declarations; ///< of the Outlined functions (KernelText)
   std::string Cases;
   std::set<std::string> Locks; ///< critical names used (lock variables to declare)
+  /// The operations on std::complex written as the runtime's (DeviceComplex.h).
+  analysis::ComplexEdits ComplexDone;
 
   std::string type(const clang::VarDecl *V) const {
     return text::type(Ctx, V->getType().getNonReferenceType().getUnqualifiedType());

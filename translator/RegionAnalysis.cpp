@@ -462,6 +462,39 @@ RedOp reductionOp(const OMPReductionClause *RC, bool &Ok) {
 /// `proc_bind`, `schedule`, `default`, `copyin`, `ordered` on `distribute simd`; `num_threads`,
 /// `proc_bind`, `schedule`, `shared` on `target simd`) that no leaf takes: the host compiler
 /// rejects them in the host fallback.
+namespace {
+/// The directive at \p Loc in \p S (an instantiation of a template's body).
+const Stmt *findDirectiveAt(const Stmt *S, SourceLocation Loc) {
+  if (!S)
+    return nullptr;
+  if (isa<OMPExecutableDirective>(S) && S->getBeginLoc() == Loc)
+    return S;
+  for (const Stmt *Ch : S->children())
+    if (const Stmt *Found = findDirectiveAt(Ch, Loc))
+      return Found;
+  return nullptr;
+}
+} // namespace
+
+std::vector<const Stmt *> instantiatedRegionBodies(const Region &R) {
+  std::vector<const Stmt *> Out;
+  auto Add = [&](const FunctionDecl *Spec) {
+    if (const Stmt *D = findDirectiveAt(Spec->getBody(), R.Root->D->getBeginLoc()))
+      Out.push_back(associatedStmt(cast<OMPExecutableDirective>(D)));
+  };
+  if (const FunctionTemplateDecl *FT = R.Function->getDescribedFunctionTemplate())
+    for (const FunctionDecl *Spec : FT->specializations())
+      Add(Spec);
+  if (const auto *M = dyn_cast<CXXMethodDecl>(R.Function))
+    if (const ClassTemplateDecl *CT = M->getParent()->getDescribedClassTemplate())
+      for (const ClassTemplateSpecializationDecl *Spec : CT->specializations())
+        for (const CXXMethodDecl *SM : Spec->methods())
+          if (SM->getInstantiatedFromMemberFunction() == M->getCanonicalDecl() ||
+              SM->getTemplateInstantiationPattern() == M)
+            Add(SM);
+  return Out;
+}
+
 static bool allowedOnALeaf(llvm::omp::Directive D, llvm::omp::Clause K, unsigned Version) {
   ArrayRef<llvm::omp::Directive> Leaves = llvm::omp::getLeafConstructs(D);
   return Leaves.empty() || llvm::any_of(Leaves, [&](llvm::omp::Directive L) {

@@ -20,6 +20,12 @@
 
 namespace omp2cu::analysis {
 
+/// The associated statements of \p R's target directive in the instantiations of the template
+/// that holds it (a function template, or a member of a class template): the pattern's calls
+/// resolve only there. Empty outside templates.
+std::vector<const clang::Stmt *> instantiatedRegionBodies(const model::Region &R);
+
+
 /// Builds the model of the region of \p D, a directive with a `target` leaf,
 /// found in \p F: its constructs, variables, what its parallel regions share
 /// with the team code, and what its sequential code needs. Returns nullopt

@@ -230,18 +230,6 @@ private:
   }
 };
 
-/// The directive at \p Loc in \p S (an instantiation of a template's body).
-const Stmt *findDirectiveAt(const Stmt *S, SourceLocation Loc) {
-  if (!S)
-    return nullptr;
-  if (isa<OMPExecutableDirective>(S) && S->getBeginLoc() == Loc)
-    return S;
-  for (const Stmt *Ch : S->children())
-    if (const Stmt *Found = findDirectiveAt(Ch, Loc))
-      return Found;
-  return nullptr;
-}
-
 /// The friend declarations of the kernels (and the functions outlined from them) of a class, and
 /// the declarations of the structs of team-shared variables their parameters name.
 struct Friends {
@@ -449,23 +437,10 @@ public:
     for (const model::Region &R : Regions) {
       Bodies.push_back(analysis::associatedStmt(R.Root->D));
       // In a template, calls resolve only in the instantiations.
-      if (const FunctionTemplateDecl *FT = R.Function->getDescribedFunctionTemplate())
-        for (const FunctionDecl *Spec : FT->specializations())
-          if (const Stmt *D = findDirectiveAt(Spec->getBody(), R.Root->D->getBeginLoc())) {
-            Bodies.push_back(analysis::associatedStmt(cast<OMPExecutableDirective>(D)));
-            Instantiated.insert(Bodies.back());
-          }
-      // ... and for a member of a class template, in the members of its instantiations.
-      if (const auto *M = dyn_cast<CXXMethodDecl>(R.Function))
-        if (const ClassTemplateDecl *CT = M->getParent()->getDescribedClassTemplate())
-          for (const ClassTemplateSpecializationDecl *Spec : CT->specializations())
-            for (const CXXMethodDecl *SM : Spec->methods())
-              if (SM->getInstantiatedFromMemberFunction() == M->getCanonicalDecl() ||
-                  SM->getTemplateInstantiationPattern() == M)
-                if (const Stmt *D = findDirectiveAt(SM->getBody(), R.Root->D->getBeginLoc())) {
-                  Bodies.push_back(analysis::associatedStmt(cast<OMPExecutableDirective>(D)));
-                  Instantiated.insert(Bodies.back());
-                }
+      for (const Stmt *S : analysis::instantiatedRegionBodies(R)) {
+        Bodies.push_back(S);
+        Instantiated.insert(S);
+      }
     }
     devfn::MarkResult Marked =
         devfn::markDeviceFunctions(Ctx, HostRW, Bodies, Instantiated, HostQualified);

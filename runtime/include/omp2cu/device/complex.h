@@ -62,13 +62,14 @@ template <class R, class V> __host__ __device__ __forceinline__ R make(const V &
 }
 
 #ifdef OMP2CU_CX_LIBCUXX
-/// std::complex<T> -> cuda::std::complex<T>; real numbers stay as they are.
+/// std::complex<T> -> cuda::std::complex<T>; other values (numbers, in a template also other
+/// types) stay as they are.
 template <class T> __device__ __forceinline__ cuda::std::complex<T> dev(const std::complex<T> &z) {
   check_value_type<T>();
   return cuda::std::complex<T>(z.real(), z.imag());
 }
-template <class T, class = std::enable_if_t<std::is_arithmetic_v<T>>>
-__device__ __forceinline__ T dev(const T &x) {
+template <class T, class = std::enable_if_t<!is_std_complex<T>::value>>
+__device__ __forceinline__ const T &dev(const T &x) {
   return x;
 }
 /// The right operand of a compound assignment of a std::complex<T>: a real number as T (the
@@ -100,9 +101,11 @@ template <class R, class V> __device__ __forceinline__ R out(const V &v) {
     return detail::out<decltype(a OP b)>(detail::dev(a) OP detail::dev(b));                     \
   }
 #define OMP2CU_CX_COMPOUND(NAME, OP)                                                             \
-  template <class T, class B>                                                                    \
-  __host__ __device__ __forceinline__ std::complex<T> &NAME(std::complex<T> &z, const B &b) {    \
-    z = detail::out<std::complex<T>>(detail::dev(z) OP detail::operand<T>(b));                   \
+  template <class Z, class B> __host__ __device__ __forceinline__ Z &NAME(Z &z, const B &b) {    \
+    if constexpr (detail::is_std_complex<Z>::value)                                              \
+      z = detail::out<Z>(detail::dev(z) OP detail::operand<typename Z::value_type>(b));          \
+    else                                                                                         \
+      z OP## = b;                                                                                \
     return z;                                                                                    \
   }
 #else
@@ -112,9 +115,8 @@ template <class R, class V> __device__ __forceinline__ R out(const V &v) {
     return a OP b;                                                                               \
   }
 #define OMP2CU_CX_COMPOUND(NAME, OP)                                                             \
-  template <class T, class B>                                                                    \
-  __host__ __device__ __forceinline__ std::complex<T> &NAME(std::complex<T> &z, const B &b) {    \
-    return z OP## = b;                                                                            \
+  template <class Z, class B> __host__ __device__ __forceinline__ Z &NAME(Z &z, const B &b) {    \
+    return z OP## = b;                                                                           \
   }
 #endif
 
@@ -124,7 +126,8 @@ OMP2CU_CX_BINARY(sub, -)
 OMP2CU_CX_BINARY(mul, *)
 OMP2CU_CX_BINARY(div, /)
 
-/// `z += b`, `z -= b`, `z *= b`, `z /= b`; b a std::complex or a real number.
+/// `z += b`, `z -= b`, `z *= b`, `z /= b`; b a std::complex or a real number (in a template z
+/// may be of another type: then the operation as written).
 OMP2CU_CX_COMPOUND(add_assign, +)
 OMP2CU_CX_COMPOUND(sub_assign, -)
 OMP2CU_CX_COMPOUND(mul_assign, *)
@@ -133,27 +136,44 @@ OMP2CU_CX_COMPOUND(div_assign, /)
 #undef OMP2CU_CX_BINARY
 #undef OMP2CU_CX_COMPOUND
 
+// In a template the text of an operation serves every instantiation: each function below takes
+// other types too and then performs the operation as written.
+
 /// `+z` and `-z`.
-template <class T> __host__ __device__ __forceinline__ std::complex<T> pos(const std::complex<T> &z) {
-  return z;
+template <class Z> __host__ __device__ __forceinline__ auto pos(const Z &z) -> decltype(+z) {
+  if constexpr (detail::is_std_complex<Z>::value)
+    return z;
+  else
+    return +z;
 }
-template <class T> __host__ __device__ __forceinline__ std::complex<T> neg(const std::complex<T> &z) {
-  return std::complex<T>(-z.real(), -z.imag());
+template <class Z> __host__ __device__ __forceinline__ auto neg(const Z &z) -> decltype(-z) {
+  if constexpr (detail::is_std_complex<Z>::value)
+    return Z(-z.real(), -z.imag());
+  else
+    return -z;
 }
 
 /// `z = b`: b a real number (the imaginary part becomes 0) or another std::complex.
-template <class T, class B>
-__host__ __device__ __forceinline__ std::complex<T> &assign(std::complex<T> &z, const B &b) {
-  z = detail::make<std::complex<T>>(b);
+template <class Z, class B> __host__ __device__ __forceinline__ Z &assign(Z &z, const B &b) {
+  if constexpr (detail::is_std_complex<Z>::value)
+    z = detail::make<Z>(b);
+  else
+    z = b;
   return z;
 }
 
 /// `z.real(x)` and `z.imag(x)`.
-template <class T, class X> __host__ __device__ __forceinline__ void set_real(std::complex<T> &z, const X &x) {
-  z = std::complex<T>(static_cast<T>(x), z.imag());
+template <class Z, class X> __host__ __device__ __forceinline__ void set_real(Z &z, const X &x) {
+  if constexpr (detail::is_std_complex<Z>::value)
+    z = Z(static_cast<typename Z::value_type>(x), z.imag());
+  else
+    z.real(x);
 }
-template <class T, class X> __host__ __device__ __forceinline__ void set_imag(std::complex<T> &z, const X &x) {
-  z = std::complex<T>(z.real(), static_cast<T>(x));
+template <class Z, class X> __host__ __device__ __forceinline__ void set_imag(Z &z, const X &x) {
+  if constexpr (detail::is_std_complex<Z>::value)
+    z = Z(z.real(), static_cast<typename Z::value_type>(x));
+  else
+    z.imag(x);
 }
 
 // ---- Functions ---------------------------------------------------------------------------------
