@@ -224,6 +224,8 @@ bool isPureComplexCall(const CallExpr *CE) {
 bool rewriteComplexCall(const ASTContext &Ctx, const CallExpr *CE, Rewriter &W,
                         ComplexEdits &Done, std::string &Why) {
   const std::string Name = complexRuntimeName(Ctx, CE);
+  if (Name.empty())
+    return true;
   Edit E(Ctx, W);
   if (!Done.insert({E.at(CE->getBeginLoc()).getRawEncoding(), E.at(CE->getExprLoc()).getRawEncoding()})
            .second)
@@ -249,6 +251,20 @@ bool rewriteComplexCall(const ASTContext &Ctx, const CallExpr *CE, Rewriter &W,
           Name + " for it): it is written in a macro or in another file; write it in the " +
           "source file, outside macros";
   return Ok;
+}
+
+void rewriteComplexCalls(const ASTContext &Ctx, const Stmt *S, Rewriter &W, ComplexEdits &Done,
+                         llvm::function_ref<void(SourceLocation, const std::string &)> Fail) {
+  if (!S)
+    return;
+  if (const auto *CS = dyn_cast<CapturedStmt>(S)) // a nested construct: children() omits it
+    return rewriteComplexCalls(Ctx, CS->getCapturedStmt(), W, Done, Fail);
+  std::string Why;
+  if (const auto *CE = dyn_cast<CallExpr>(S); CE && !rewriteComplexCall(Ctx, CE, W, Done, Why))
+    Fail(CE->getBeginLoc(), Why);
+  // A directive's children are its statement (its clauses' helper expressions are not text).
+  for (const Stmt *Ch : S->children())
+    rewriteComplexCalls(Ctx, Ch, W, Done, Fail);
 }
 
 bool gnuComplexArithmetic(const Stmt *S) {

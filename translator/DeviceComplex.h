@@ -40,15 +40,23 @@ bool isPureComplexCall(const clang::CallExpr *CE);
 /// share their text; a macro's argument may be expanded twice).
 using ComplexEdits = std::set<std::pair<unsigned, unsigned>>;
 
-/// Writes \p CE (complexRuntimeName not empty) as a call of the runtime's function in \p W:
-/// operators `a OP b` as `omp2cu::cx::NAME(a, b)`, `OP a` as `omp2cu::cx::NAME(a)`, members
-/// `z.real(x)` as `omp2cu::cx::set_real(z, x)`, functions by their callee's name, unless \p Done
-/// holds its text's place already. Nested operations compose (outer calls are rewritten before
-/// inner ones: a pre-order traversal). In a template the text serves every instantiation: the
-/// runtime's functions take any type (a number's `a * b` stays `a * b`). False, with \p Why,
-/// when the text cannot be edited (the operation is written in a macro).
+/// Writes \p CE, if it is an operation of <complex> that device code cannot call as it is
+/// (complexRuntimeName not empty), as a call of the runtime's function in \p W: operators
+/// `a OP b` as `omp2cu::cx::NAME(a, b)`, `OP a` as `omp2cu::cx::NAME(a)`, members `z.real(x)` as
+/// `omp2cu::cx::set_real(z, x)`, functions by their callee's name, unless \p Done holds its
+/// text's place already. Nested operations compose (outer calls are rewritten before inner ones:
+/// a pre-order traversal). In a template the text serves every instantiation: the runtime's
+/// functions take any type (a number's `a * b` stays `a * b`). False, with \p Why, only when
+/// the text cannot be edited (the operation is written in a macro).
 bool rewriteComplexCall(const clang::ASTContext &Ctx, const clang::CallExpr *CE,
                         clang::Rewriter &W, ComplexEdits &Done, std::string &Why);
+
+/// rewriteComplexCall for every call in \p S, outer calls first (the statements of an
+/// instantiation of a template, whose text is the template's); \p Fail gets the place and the
+/// reason of each that cannot be written.
+void rewriteComplexCalls(
+    const clang::ASTContext &Ctx, const clang::Stmt *S, clang::Rewriter &W, ComplexEdits &Done,
+    llvm::function_ref<void(clang::SourceLocation, const std::string &)> Fail);
 
 /// Whether \p S itself (not its children) computes with GNU complex values (`_Complex T`,
 /// `__complex__ T`): arithmetic, conversions and comparisons, which nvcc compiles wrongly in

@@ -69,27 +69,10 @@ struct Marker {
   std::set<std::pair<unsigned, std::string>> Reported;
   /// What device code may call of the system headers (SystemFunctions.h).
   analysis::SystemFunctionJudge Judge;
-  /// Scanning an instantiation of a template (its text is the template's): of a region's
-  /// function (the kernel emitter edits its text) or of a device function (edited here).
-  enum class Instantiation { None, Region, Function } InInstantiation = Instantiation::None;
+  /// The operations on std::complex written as the runtime's (DeviceComplex.h), and the
+  /// instantiations of templates whose operations were looked for.
   analysis::ComplexEdits ComplexDone;
-
   std::set<const FunctionDecl *> ComplexScanned;
-
-  /// The operations on std::complex in \p S, the body of an instantiation of a device function
-  /// (edited in its template's text).
-  void complexIn(const Stmt *S) {
-    if (!S)
-      return;
-    if (const auto *CE = dyn_cast<CallExpr>(S)) {
-      std::string Why;
-      if (!analysis::complexRuntimeName(Ctx, CE).empty() &&
-          !analysis::rewriteComplexCall(Ctx, CE, RW, ComplexDone, Why))
-        error(CE->getBeginLoc(), Why);
-    }
-    for (const Stmt *Ch : S->children())
-      complexIn(Ch);
-  }
 
   /// GNU complex arithmetic written in device code (DeviceComplex.h).
   void gnuComplex(const Stmt *S) {
@@ -170,12 +153,8 @@ struct Marker {
       }
     if (!analysis::complexRuntimeName(Ctx, CE).empty()) {
       // Written as a call of the runtime's function (rewriteComplexCall): by the kernel
-      // emitter in kernel bodies, by scan() in device functions; in the instantiations of a
-      // device function template (their text is the template's) here.
-      std::string Why;
-      if (InInstantiation == Instantiation::Function &&
-          !analysis::rewriteComplexCall(Ctx, CE, RW, ComplexDone, Why))
-        error(CE->getBeginLoc(), Why);
+      // emitter in kernel bodies, by scan() in device functions, below in the instantiations
+      // of templates that kernels call.
       return;
     }
     if (SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation()))) {
@@ -190,7 +169,9 @@ struct Marker {
       // A member of a class template (or a function template's specialization): the
       // operations on std::complex resolve in the instantiation, whose text is the pattern's.
       if (Pattern != F && ComplexScanned.insert(F).second)
-        complexIn(F->getBody());
+        analysis::rewriteComplexCalls(
+            Ctx, F->getBody(), RW, ComplexDone,
+            [&](SourceLocation L, const std::string &Why) { error(L, Why); });
       F = Pattern;
     }
     const FunctionDecl *Def = F->getDefinition();
@@ -304,9 +285,7 @@ struct Marker {
       call(CE);
       if (InFunction)
         analysis::rewriteAssert(Ctx, CE, &RW);
-      std::string Why;
-      if (InFunction && !analysis::complexRuntimeName(Ctx, CE).empty() &&
-          !analysis::rewriteComplexCall(Ctx, CE, RW, ComplexDone, Why))
+      if (std::string Why; InFunction && !analysis::rewriteComplexCall(Ctx, CE, RW, ComplexDone, Why))
         error(CE->getBeginLoc(), Why);
       if (InFunction)
         if (const FunctionDecl *F = CE->getDirectCallee())
@@ -473,16 +452,11 @@ std::vector<const FunctionDecl *> exportedDeclareTargetFunctions(ASTContext &Ctx
 
 MarkResult markDeviceFunctions(ASTContext &Ctx, Rewriter &HostRW,
                                const std::vector<const Stmt *> &KernelBodies,
-                               const std::set<const Stmt *> &Instantiated,
                                std::set<SourceLocation> &Qualified) {
   Marker M{Ctx, HostRW, Ctx.getSourceManager(), Qualified};
   warnUnexportable(Ctx);
-  for (const Stmt *S : KernelBodies) {
-    M.InInstantiation = Instantiated.count(S) ? Marker::Instantiation::Region
-                                              : Marker::Instantiation::None;
+  for (const Stmt *S : KernelBodies)
     M.scan(S, nullptr);
-  }
-  M.InInstantiation = Marker::Instantiation::None;
   for (const FunctionDecl *F : exportedDeclareTargetFunctions(Ctx))
     if (M.Done.insert(F).second)
       M.Work.push_back(F);
@@ -492,12 +466,9 @@ MarkResult markDeviceFunctions(ASTContext &Ctx, Rewriter &HostRW,
     M.mark(F);
     M.scan(F->getBody(), F);
     // A template's dependent calls resolve only in its instantiations.
-    if (const FunctionTemplateDecl *FT = F->getDescribedFunctionTemplate()) {
-      M.InInstantiation = Marker::Instantiation::Function;
+    if (const FunctionTemplateDecl *FT = F->getDescribedFunctionTemplate())
       for (const FunctionDecl *Spec : FT->specializations())
         M.scan(Spec->getBody(), nullptr);
-      M.InInstantiation = Marker::Instantiation::None;
-    }
   }
   M.finish();
   return {M.Ok, M.HeaderDeclared, std::move(M.InHeaders)};

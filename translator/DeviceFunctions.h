@@ -50,15 +50,12 @@ struct MarkResult {
 /// Marks the functions called (transitively) from \p KernelBodies, and the
 /// `declare target` functions defined in the main file with external
 /// linkage, for the device in \p HostRW. Errors are reported (Ok is false).
-/// \p Instantiated: those of \p KernelBodies that are bodies of template instantiations (their
-/// text is the template's).
 /// The calls of the OpenMP API in those functions are pointed at the
 /// runtime's (omp2cu::omp_...) where \p Qualified does not hold their place
 /// yet; the places edited are added to it (the translator qualifies host
 /// calls of the API with the same set, so that no call is edited twice).
 MarkResult markDeviceFunctions(clang::ASTContext &Ctx, clang::Rewriter &HostRW,
                                const std::vector<const clang::Stmt *> &KernelBodies,
-                               const std::set<const clang::Stmt *> &Instantiated,
                                std::set<clang::SourceLocation> &Qualified);
 
 /// The macros OMP2CU_DEVICE_REDECL and OMP2CU_HEADER_DEVICE_FN.

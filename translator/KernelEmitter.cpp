@@ -174,12 +174,8 @@ public:
   bool VisitCallExpr(CallExpr *CE) {
     if (analysis::rewriteAssert(Ctx, CE, &W))
       return true;
-    if (!analysis::complexRuntimeName(Ctx, CE).empty()) {
-      std::string Why;
-      if (!analysis::rewriteComplexCall(Ctx, CE, W, ComplexDone, Why))
-        diag::error(Ctx.getDiagnostics(), CE->getBeginLoc(), Why);
-      return true;
-    }
+    if (std::string Why; !analysis::rewriteComplexCall(Ctx, CE, W, ComplexDone, Why))
+      diag::error(Ctx.getDiagnostics(), CE->getBeginLoc(), Why);
     if (const FunctionDecl *F = CE->getDirectCallee())
       if (analysis::isOmpRoutine(F)) {
         SourceLocation L = text::editableLoc(W.getSourceMgr(), CE->getBeginLoc());
@@ -199,28 +195,6 @@ private:
   std::set<const Stmt *> Stop;
   std::set<SourceLocation> Done;
   analysis::ComplexEdits &ComplexDone;
-};
-
-/// The operations on std::complex in the instantiations of a region of a template (its pattern
-/// has them unresolved).
-class InstantiatedComplex : public RecursiveASTVisitor<InstantiatedComplex> {
-public:
-  InstantiatedComplex(const ASTContext &Ctx, Rewriter &W, analysis::ComplexEdits &Done)
-      : Ctx(Ctx), W(W), Done(Done) {}
-  /// Clauses hold helper expressions (a reduction's combination), not text of the source.
-  bool TraverseOMPClause(OMPClause *) { return true; }
-  bool VisitCallExpr(CallExpr *CE) {
-    std::string Why;
-    if (!analysis::complexRuntimeName(Ctx, CE).empty() &&
-        !analysis::rewriteComplexCall(Ctx, CE, W, Done, Why))
-      diag::error(Ctx.getDiagnostics(), CE->getBeginLoc(), Why);
-    return true;
-  }
-
-private:
-  const ASTContext &Ctx;
-  Rewriter &W;
-  analysis::ComplexEdits &Done;
 };
 
 } // namespace
@@ -560,7 +534,10 @@ KernelText KernelEmitter::run() {
   rewriteApiCalls(*R.Root);
   // In a template, the operations on std::complex resolve only in the instantiations.
   for (const Stmt *S : analysis::instantiatedRegionBodies(R))
-    InstantiatedComplex(Ctx, *KR, ComplexDone).TraverseStmt(const_cast<Stmt *>(S));
+    analysis::rewriteComplexCalls(Ctx, S, *KR, ComplexDone,
+                                  [&](SourceLocation L, const std::string &Why) {
+                                    diag::error(Ctx.getDiagnostics(), L, Why);
+                                  });
   rewriteSharedDecls(*R.Root);
   applyLeafEdits(*R.Root);
 

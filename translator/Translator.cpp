@@ -433,17 +433,14 @@ public:
         R.KernelName.insert(R.KernelName.size() - 7, "_" + std::to_string(Seen[R.KernelName]));
 
     std::vector<const Stmt *> Bodies;
-    std::set<const Stmt *> Instantiated; // of the Bodies, those of template instantiations
     for (const model::Region &R : Regions) {
       Bodies.push_back(analysis::associatedStmt(R.Root->D));
       // In a template, calls resolve only in the instantiations.
-      for (const Stmt *S : analysis::instantiatedRegionBodies(R)) {
+      for (const Stmt *S : analysis::instantiatedRegionBodies(R))
         Bodies.push_back(S);
-        Instantiated.insert(S);
-      }
     }
     devfn::MarkResult Marked =
-        devfn::markDeviceFunctions(Ctx, HostRW, Bodies, Instantiated, HostQualified);
+        devfn::markDeviceFunctions(Ctx, HostRW, Bodies, HostQualified);
     Ok &= Marked.Ok;
     if (!Marked.InHeaders.empty()) {
       // Kernels call functions of the user's headers: inline those and translate again.

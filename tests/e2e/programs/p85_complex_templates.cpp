@@ -48,6 +48,18 @@ template <class T> void test_reduction(const char *name) {
   for (int i = 0; i < size; i++)
     sum += array[i];
   printf("%s: sum = %.1f\n", name, (double)std::real(sum));
+
+  // A construct nested in the region of the template: its operations are the instantiation's.
+  T block_sum[10];
+#pragma omp target teams distribute map(to: array[:size]) map(from: block_sum[:10])
+  for (int ib = 0; ib < 10; ib++) {
+    T partial(0);
+#pragma omp parallel for reduction(+ : partial)
+    for (int i = ib * 10; i < ib * 10 + 10; i++)
+      partial += array[i] * T(2.0);
+    block_sum[ib] = partial;
+  }
+  printf("%s: block_sum[3] = %.1f\n", name, (double)std::real(block_sum[3]));
 }
 
 int main() {
