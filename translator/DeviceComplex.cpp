@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "DeviceComplex.h"
+#include "DeviceUtility.h"
 #include "SourceText.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -222,12 +223,15 @@ bool isPureComplexCall(const CallExpr *CE) {
 }
 
 bool rewriteComplexCall(const ASTContext &Ctx, const CallExpr *CE, Rewriter &W,
-                        ComplexEdits &Done, std::string &Why) {
-  const std::string Name = complexRuntimeName(Ctx, CE);
+                        LibraryEdits &Done, std::string &Why) {
+  std::string Name = complexRuntimeName(Ctx, CE);
+  const bool Utility = Name.empty();
+  if (Utility)
+    Name = utilityRuntimeName(CE);
   if (Name.empty())
     return true;
   Edit E(Ctx, W);
-  if (!Done.insert({E.at(CE->getBeginLoc()).getRawEncoding(), E.at(CE->getExprLoc()).getRawEncoding()})
+  if (!Done.Places.insert({E.at(CE->getBeginLoc()).getRawEncoding(), E.at(CE->getExprLoc()).getRawEncoding()})
            .second)
     return true;
   bool Ok = false;
@@ -246,22 +250,39 @@ bool rewriteComplexCall(const ASTContext &Ctx, const CallExpr *CE, Rewriter &W,
   } else {
     Ok = E.callee(CE->getCallee(), Name);
   }
+  Done.Utility |= Ok && Utility;
   if (!Ok)
-    Why = "this operation on std::complex cannot be written for the device (device code calls " +
-          Name + " for it): it is written in a macro or in another file; write it in the " +
-          "source file, outside macros";
+    Why = std::string(Utility ? "this call of '" + CE->getDirectCallee()->getQualifiedNameAsString() +
+                                    "'"
+                              : "this operation on std::complex") +
+          " cannot be written for the device (device code calls " + Name +
+          " for it): it is written in a macro or in another file; write it in the source file, " +
+          "outside macros";
   return Ok;
 }
 
-void rewriteComplexCalls(const ASTContext &Ctx, const Stmt *S, Rewriter &W, ComplexEdits &Done,
+void rewriteComplexCalls(const ASTContext &Ctx, const Stmt *S, Rewriter &W, LibraryEdits &Done,
                          llvm::function_ref<void(SourceLocation, const std::string &)> Fail) {
   if (!S)
     return;
   if (const auto *CS = dyn_cast<CapturedStmt>(S)) // a nested construct: children() omits it
     return rewriteComplexCalls(Ctx, CS->getCapturedStmt(), W, Done, Fail);
   std::string Why;
-  if (const auto *CE = dyn_cast<CallExpr>(S); CE && !rewriteComplexCall(Ctx, CE, W, Done, Why))
-    Fail(CE->getBeginLoc(), Why);
+  if (const auto *CE = dyn_cast<CallExpr>(S)) {
+    // An unqualified `swap(a, b)` may call the program's own swap in other instantiations (by
+    // argument-dependent lookup), which the edit of their common text would replace.
+    const auto *DRE = dyn_cast<DeclRefExpr>(CE->getCallee()->IgnoreParenImpCasts());
+    if (!utilityRuntimeName(CE).empty() && DRE && !DRE->hasQualifier()) {
+      const SourceLocation L = Edit(Ctx, W).at(CE->getBeginLoc());
+      if (Done.Places.insert({L.getRawEncoding(), L.getRawEncoding()}).second)
+        Fail(CE->getBeginLoc(),
+           "'" + CE->getDirectCallee()->getNameAsString() +
+               "' without 'std::' in a template cannot be called in a target region before "
+               "C++20 (other instantiations may call another function of that name); write "
+               "'std::" + CE->getDirectCallee()->getNameAsString() + "', or compile as C++20");
+    } else if (!rewriteComplexCall(Ctx, CE, W, Done, Why))
+      Fail(CE->getBeginLoc(), Why);
+  }
   // A directive's children are its statement (its clauses' helper expressions are not text).
   for (const Stmt *Ch : S->children())
     rewriteComplexCalls(Ctx, Ch, W, Done, Fail);

@@ -36,9 +36,15 @@ std::string complexRuntimeName(const clang::ASTContext &Ctx, const clang::CallEx
 /// (arithmetic, the functions, real(), imag(), comparisons; not assignments or real(x)).
 bool isPureComplexCall(const clang::CallExpr *CE);
 
-/// The places of text that rewriteComplexCall edited (calls in the instantiations of a template
-/// share their text; a macro's argument may be expanded twice).
-using ComplexEdits = std::set<std::pair<unsigned, unsigned>>;
+/// What rewriteComplexCall edited.
+struct LibraryEdits {
+  /// The places of text edited (calls in the instantiations of a template share their text; a
+  /// macro's argument may be expanded twice).
+  std::set<std::pair<unsigned, unsigned>> Places;
+  /// Some call was written as one of omp2cu::stdx (DeviceUtility.h): the output includes
+  /// omp2cu/device/utility.h.
+  bool Utility = false;
+};
 
 /// Writes \p CE, if it is an operation of <complex> that device code cannot call as it is
 /// (complexRuntimeName not empty), as a call of the runtime's function in \p W: operators
@@ -49,13 +55,13 @@ using ComplexEdits = std::set<std::pair<unsigned, unsigned>>;
 /// functions take any type (a number's `a * b` stays `a * b`). False, with \p Why, only when
 /// the text cannot be edited (the operation is written in a macro).
 bool rewriteComplexCall(const clang::ASTContext &Ctx, const clang::CallExpr *CE,
-                        clang::Rewriter &W, ComplexEdits &Done, std::string &Why);
+                        clang::Rewriter &W, LibraryEdits &Done, std::string &Why);
 
 /// rewriteComplexCall for every call in \p S, outer calls first (the statements of an
 /// instantiation of a template, whose text is the template's); \p Fail gets the place and the
 /// reason of each that cannot be written.
 void rewriteComplexCalls(
-    const clang::ASTContext &Ctx, const clang::Stmt *S, clang::Rewriter &W, ComplexEdits &Done,
+    const clang::ASTContext &Ctx, const clang::Stmt *S, clang::Rewriter &W, LibraryEdits &Done,
     llvm::function_ref<void(clang::SourceLocation, const std::string &)> Fail);
 
 /// Whether \p S itself (not its children) computes with GNU complex values (`_Complex T`,

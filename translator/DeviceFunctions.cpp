@@ -2,6 +2,7 @@
 #include "DeviceFunctions.h"
 #include "Assert.h"
 #include "DeviceComplex.h"
+#include "DeviceUtility.h"
 #include "Diagnostics.h"
 #include "RegionAnalysis.h"
 #include "SourceText.h"
@@ -71,7 +72,7 @@ struct Marker {
   analysis::SystemFunctionJudge Judge;
   /// The operations on std::complex written as the runtime's (DeviceComplex.h), and the
   /// instantiations of templates whose operations were looked for.
-  analysis::ComplexEdits ComplexDone;
+  analysis::LibraryEdits LibraryDone;
   std::set<const FunctionDecl *> ComplexScanned;
 
   /// GNU complex arithmetic written in device code (DeviceComplex.h).
@@ -151,7 +152,8 @@ struct Marker {
                                      "target regions are not supported yet");
         return;
       }
-    if (!analysis::complexRuntimeName(Ctx, CE).empty()) {
+    if (!analysis::complexRuntimeName(Ctx, CE).empty() ||
+        !analysis::utilityRuntimeName(CE).empty()) {
       // Written as a call of the runtime's function (rewriteComplexCall): by the kernel
       // emitter in kernel bodies, by scan() in device functions, below in the instantiations
       // of templates that kernels call.
@@ -170,7 +172,7 @@ struct Marker {
       // operations on std::complex resolve in the instantiation, whose text is the pattern's.
       if (Pattern != F && ComplexScanned.insert(F).second)
         analysis::rewriteComplexCalls(
-            Ctx, F->getBody(), RW, ComplexDone,
+            Ctx, F->getBody(), RW, LibraryDone,
             [&](SourceLocation L, const std::string &Why) { error(L, Why); });
       F = Pattern;
     }
@@ -285,7 +287,7 @@ struct Marker {
       call(CE);
       if (InFunction)
         analysis::rewriteAssert(Ctx, CE, &RW);
-      if (std::string Why; InFunction && !analysis::rewriteComplexCall(Ctx, CE, RW, ComplexDone, Why))
+      if (std::string Why; InFunction && !analysis::rewriteComplexCall(Ctx, CE, RW, LibraryDone, Why))
         error(CE->getBeginLoc(), Why);
       if (InFunction)
         if (const FunctionDecl *F = CE->getDirectCallee())
@@ -471,7 +473,7 @@ MarkResult markDeviceFunctions(ASTContext &Ctx, Rewriter &HostRW,
         M.scan(Spec->getBody(), nullptr);
   }
   M.finish();
-  return {M.Ok, M.HeaderDeclared, std::move(M.InHeaders)};
+  return {M.Ok, M.HeaderDeclared, std::move(M.InHeaders), M.LibraryDone.Utility};
 }
 
 std::string headerDeclarationsPrologue() {

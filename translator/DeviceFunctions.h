@@ -45,6 +45,8 @@ struct MarkResult {
     std::string Callee;
   };
   std::vector<HeaderCall> InHeaders;
+  /// Some device function calls the runtime's std::swap and the like (DeviceUtility.h).
+  bool UsesUtility = false;
 };
 
 /// Marks the functions called (transitively) from \p KernelBodies, and the

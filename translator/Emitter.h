@@ -34,6 +34,8 @@ struct KernelText {
   /// headers (e.g. "__global__ void Grid_step_L53_kernel(class Grid *omp2cu_self_p)"): what
   /// friend declarations name.
   std::vector<std::string> Declarations;
+  /// It calls the runtime's std::swap and the like (DeviceUtility.h).
+  bool UsesUtility = false;
 };
 
 /// Emits the kernel of region \p R. \p KR is a rewriter over the input that

@@ -161,8 +161,8 @@ namespace {
 class ApiCalls : public RecursiveASTVisitor<ApiCalls> {
 public:
   ApiCalls(const ASTContext &Ctx, Rewriter &W, std::string Prefix, const Construct &C,
-           analysis::ComplexEdits &ComplexDone)
-      : Ctx(Ctx), W(W), Prefix(std::move(Prefix)), ComplexDone(ComplexDone) {
+           analysis::LibraryEdits &LibraryDone)
+      : Ctx(Ctx), W(W), Prefix(std::move(Prefix)), LibraryDone(LibraryDone) {
     for (const auto &Ch : C.Children)
       Stop.insert(Ch->D);
   }
@@ -174,7 +174,7 @@ public:
   bool VisitCallExpr(CallExpr *CE) {
     if (analysis::rewriteAssert(Ctx, CE, &W))
       return true;
-    if (std::string Why; !analysis::rewriteComplexCall(Ctx, CE, W, ComplexDone, Why))
+    if (std::string Why; !analysis::rewriteComplexCall(Ctx, CE, W, LibraryDone, Why))
       diag::error(Ctx.getDiagnostics(), CE->getBeginLoc(), Why);
     if (const FunctionDecl *F = CE->getDirectCallee())
       if (analysis::isOmpRoutine(F)) {
@@ -194,13 +194,13 @@ private:
   std::string Prefix;
   std::set<const Stmt *> Stop;
   std::set<SourceLocation> Done;
-  analysis::ComplexEdits &ComplexDone;
+  analysis::LibraryEdits &LibraryDone;
 };
 
 } // namespace
 
 void KernelEmitter::rewriteApiCalls(const Construct &C) {
-  ApiCalls V(Ctx, *KR, apiPrefix(P.of(C)), C, ComplexDone);
+  ApiCalls V(Ctx, *KR, apiPrefix(P.of(C)), C, LibraryDone);
   // The loop headers of the construct are emitted in its own text.
   for (const Loop &L : C.Loops) {
     V.TraverseStmt(const_cast<Expr *>(L.LB));
@@ -534,7 +534,7 @@ KernelText KernelEmitter::run() {
   rewriteApiCalls(*R.Root);
   // In a template, the operations on std::complex resolve only in the instantiations.
   for (const Stmt *S : analysis::instantiatedRegionBodies(R))
-    analysis::rewriteComplexCalls(Ctx, S, *KR, ComplexDone,
+    analysis::rewriteComplexCalls(Ctx, S, *KR, LibraryDone,
                                   [&](SourceLocation L, const std::string &Why) {
                                     diag::error(Ctx.getDiagnostics(), L, Why);
                                   });
@@ -615,6 +615,7 @@ KernelText KernelEmitter::run() {
                             fmt::arg("mode", Mode), fmt::arg("template_header", TI.Header),
                             fmt::arg("params", Params), fmt::arg("prologue", Prologue + MainPrologue),
                             fmt::arg("body", Body));
+  Out.UsesUtility = LibraryDone.Utility;
   return Out;
 }
 

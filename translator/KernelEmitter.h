@@ -52,7 +52,7 @@ private:
   std::string Cases;
   std::set<std::string> Locks; ///< critical names used (lock variables to declare)
   /// The operations on std::complex written as the runtime's (DeviceComplex.h).
-  analysis::ComplexEdits ComplexDone;
+  analysis::LibraryEdits LibraryDone;
 
   std::string type(const clang::VarDecl *V) const {
     return text::type(Ctx, V->getType().getNonReferenceType().getUnqualifiedType());

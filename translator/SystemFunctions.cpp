@@ -5,10 +5,12 @@
 //===----------------------------------------------------------------------===//
 #include "SystemFunctions.h"
 #include "DeviceComplex.h"
+#include "DeviceUtility.h"
 #include "RegionAnalysis.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
 
 
 using namespace clang;
@@ -27,6 +29,14 @@ std::string SystemFunctionJudge::function(const FunctionDecl *F) {
   return Why;
 }
 
+namespace {
+/// The verdict on a function of the library that C++20 declares constexpr (DeviceUtility.h) and
+/// that does nothing else the device cannot.
+const char *const OnlyCxx20 =
+    ": it is constexpr only from C++20 (the device compilers compile the host's C++ library "
+    "functions that are constexpr): translate and build the program with -std=c++20";
+} // namespace
+
 std::string SystemFunctionJudge::judge(const FunctionDecl *F) {
   if (F->getBuiltinID() || isKnownDeviceLibraryFunction(F))
     return "";
@@ -34,24 +44,37 @@ std::string SystemFunctionJudge::judge(const FunctionDecl *F) {
     return "";
   if (const auto *D = dyn_cast<CXXDestructorDecl>(F); D && D->getParent()->hasTrivialDestructor())
     return "";
-  if (!F->isConstexpr())
-    return F->getASTContext().getLangOpts().CPlusPlus && !F->isExternC()
-               ? ": it is not constexpr (the device compilers compile the host's C++ library "
-                 "functions that are)"
-               : ": the device has no version of it";
+  if (F->isConstexpr())
+    return body(F, /*Cxx20=*/false);
+  if (!F->getASTContext().getLangOpts().CPlusPlus || F->isExternC())
+    return ": the device has no version of it";
+  const SourceManager &SM = F->getASTContext().getSourceManager();
+  if (!SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation())))
+    return ": it is not constexpr (a function of the program that the library calls in device "
+           "code must be)";
+  if (!constexprFromCxx20(F))
+    return ": it is not constexpr (the device compilers compile the host's C++ library "
+           "functions that are)";
+  // Constexpr under C++20: unless it does what no device does (throw, allocate), which C++20
+  // would not change.
+  std::string Why = body(F, /*Cxx20=*/true);
+  return Why.empty() ? OnlyCxx20 : Why;
+}
+
+std::string SystemFunctionJudge::body(const FunctionDecl *F, bool Cxx20) {
   const FunctionDecl *Def = F->getDefinition();
   if (!Def || !Def->getBody())
-    return ": its definition is not available";
+    return Cxx20 ? "" : ": its definition is not available";
   if (const auto *C = dyn_cast<CXXConstructorDecl>(Def))
     for (const CXXCtorInitializer *I : C->inits())
-      if (std::string Why = stmt(I->getInit()); !Why.empty())
+      if (std::string Why = stmt(I->getInit(), Cxx20); !Why.empty())
         return Why;
-  return stmt(Def->getBody());
+  return stmt(Def->getBody(), Cxx20);
 }
 
 /// What in \p S device code cannot run: a throw, an allocation, or a call of a function it may
-/// not call.
-std::string SystemFunctionJudge::stmt(const Stmt *S) {
+/// not call (but, when \p Cxx20, one that C++20 declares constexpr).
+std::string SystemFunctionJudge::stmt(const Stmt *S, bool Cxx20) {
   if (!S)
     return "";
   if (isa<CXXThrowExpr>(S))
@@ -72,11 +95,13 @@ std::string SystemFunctionJudge::stmt(const Stmt *S) {
   } else if (isa<CXXDeleteExpr>(S)) {
     return ": it frees memory";
   }
+  if (Callee && Callee->isReplaceableGlobalAllocationFunction())
+    return ": it allocates memory";
   if (Callee)
-    if (std::string Why = function(Callee); !Why.empty())
+    if (std::string Why = function(Callee); !Why.empty() && !(Cxx20 && Why == OnlyCxx20))
       return ": it calls '" + Callee->getQualifiedNameAsString() + "'" + Why;
   for (const Stmt *Ch : S->children())
-    if (std::string Why = stmt(Ch); !Why.empty())
+    if (std::string Why = stmt(Ch, Cxx20); !Why.empty())
       return Why;
   return "";
 }

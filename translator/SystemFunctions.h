@@ -32,7 +32,8 @@ private:
   std::map<const clang::FunctionDecl *, std::string> Verdict; ///< "" = callable
   std::string function(const clang::FunctionDecl *F);
   std::string judge(const clang::FunctionDecl *F);
-  std::string stmt(const clang::Stmt *S);
+  std::string body(const clang::FunctionDecl *F, bool Cxx20);
+  std::string stmt(const clang::Stmt *S, bool Cxx20);
 };
 
 } // namespace omp2cu::analysis

@@ -442,6 +442,7 @@ public:
     devfn::MarkResult Marked =
         devfn::markDeviceFunctions(Ctx, HostRW, Bodies, HostQualified);
     Ok &= Marked.Ok;
+    bool UsesUtility = Marked.UsesUtility; // the output includes omp2cu/device/utility.h
     if (!Marked.InHeaders.empty()) {
       // Kernels call functions of the user's headers: inline those and translate again.
       std::set<std::string> Extra;
@@ -490,6 +491,7 @@ public:
       const emit::TeamSharingPlan &TS = E.TS;
       E.Kernel = emit::emitKernel(Ctx, KernelRW, R, P, TS);
       Locks.insert(E.Kernel.CriticalLocks.begin(), E.Kernel.CriticalLocks.end());
+      UsesUtility |= E.Kernel.UsesUtility;
       // The host fallback: the statement as the host code has it, with the host API calls in
       // it pointed at the runtime's. In HostRW itself, where the launch replaces the statement
       // later: a copy of a Rewriter with edits maps offsets wrongly (clang's DeltaTree copies
@@ -604,6 +606,9 @@ public:
                                      ? "#include <omp2cu/device/complex.h> // omp2cu: "
                                        "std::complex in device code\n"
                                      : "") +
+                                (UsesUtility ? "#include <omp2cu/device/utility.h> // omp2cu: "
+                                           "std::swap and std::exchange in device code\n"
+                                         : "") +
                                 analysis::hostComplexReductions(Ctx) +
                                 names::renameRuntimeCollisions(Ctx) + LockDecls);
     const RewriteBuffer *B = HostRW.getRewriteBufferFor(Main);

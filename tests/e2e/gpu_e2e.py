@@ -72,11 +72,11 @@ def first_lines(text, n=12):
     return "\n".join(lines[:n])
 
 
-def nvcc_cmd(nvcc, d, cu, exe, arch):
+def nvcc_cmd(nvcc, d, cu, exe, arch, std="-std=c++17"):
     """The build of one generated source: nvcc as omp2cu-cc builds, with the CUDA runtime linked
     shared (the binaries travel; libcudart comes from the GPU machine's toolkit)."""
     host = ["-Xcompiler", "-fopenmp"] + [w for f in RS.no_offload("g++") for w in ("-Xcompiler", f)]
-    return ([nvcc, "-x", "cu", "-std=c++17", "--expt-relaxed-constexpr", f"-arch={arch}", "-O2", "-I", os.path.join(d, "include")] +
+    return ([nvcc, "-x", "cu", std, "--expt-relaxed-constexpr", f"-arch={arch}", "-O2", "-I", os.path.join(d, "include")] +
             host + [cu, "-o", exe, "-cudart", "shared", "-lgomp"])
 
 
@@ -128,14 +128,18 @@ def prepare_one(args, d, src):
         variants.append((".generic", ["--no-spmdize"]))
     for suffix, extra in variants:
         case = {"case": name + suffix, "expected": name + ".txt",
-                "offload_default": "omp2cu-e2e: gpu offload default" in text}
+                "offload_default": "omp2cu-e2e: gpu offload default" in text,
+                "std": RS.std_flag(src)}
         cu = os.path.join(d, "gen", name + suffix + ".cu")
-        rc, out, err, dt = sh([args.omp2cu, "--backend=cuda"] + extra + [src, "-o", cu], timeout=RS_TIMEOUT)
+        std = ["--", case["std"]] if RS.language_std(src) else []
+        rc, out, err, dt = sh([args.omp2cu, "--backend=cuda"] + extra + [src, "-o", cu] + std,
+                              timeout=RS_TIMEOUT)
         case["translate"] = {"ok": rc == 0 and os.path.exists(cu), "seconds": round(dt, 2),
                              "error": "" if rc == 0 else first_lines(err + out)}
         if case["translate"]["ok"] and args.nvcc:
             exe = os.path.join(d, "bin", name + suffix)
-            rc, out, err, dt = sh(nvcc_cmd(args.nvcc, d, cu, exe, args.arch), timeout=900)
+            rc, out, err, dt = sh(nvcc_cmd(args.nvcc, d, cu, exe, args.arch, case["std"]),
+                                  timeout=900)
             case["build"] = {"ok": rc == 0, "seconds": round(dt, 1), "where": "prepare",
                              "error": "" if rc == 0 else first_lines(err + out)}
         entry["cases"].append(case)
@@ -275,7 +279,8 @@ def rebuild(args, d, man, cases, log_prefix="  "):
     def one(case):
         cu = os.path.join(d, "gen", case["case"] + ".cu")
         exe = os.path.join(d, "bin", case["case"])
-        rc, out, err, dt = sh(nvcc_cmd(nvcc, d, cu, exe, man["arch"]), timeout=900)
+        rc, out, err, dt = sh(nvcc_cmd(nvcc, d, cu, exe, man["arch"], case.get("std", "-std=c++17")),
+                              timeout=900)
         case["build"] = {"ok": rc == 0, "seconds": round(dt, 1), "where": "run",
                          "error": "" if rc == 0 else first_lines(err + out)}
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:

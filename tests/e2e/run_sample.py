@@ -185,6 +185,17 @@ def is_cxx(src):
     return os.path.splitext(src)[1] in (".cpp", ".cc", ".cxx", ".C", ".c++")
 
 
+def language_std(src):
+    """The C++ standard a sample asks for with `omp2cu-e2e: std=c++20` (default: C++17, the
+    standard every build of generated code uses at least)."""
+    m = re.search(r"omp2cu-e2e: std=(c\+\+\d\d)", open(src, errors="replace").read())
+    return m.group(1) if m else None
+
+
+def std_flag(src):
+    return "-std=" + (language_std(src) or "c++17")
+
+
 def reference_compiler(src, prefer):
     """(compiler, label) for the host OpenMP reference build."""
     cxx = is_cxx(src)
@@ -217,7 +228,8 @@ def build_and_run_reference(src, work, kind, timeout):
     if cc is None:
         raise StepError("no host OpenMP compiler found (clang-19 or gcc)")
     exe = os.path.join(work, f"ref-{label}")
-    cmd = [cc, "-fopenmp"] + no_offload(cc) + ["-O2", src, "-o", exe, "-lm"]
+    std = [f"-std={language_std(src)}"] if language_std(src) else []
+    cmd = [cc, "-fopenmp"] + no_offload(cc) + std + ["-O2", src, "-o", exe, "-lm"]
     if host_offload and label == "clang":
         libdir = subprocess.run([cc, "-print-resource-dir"], capture_output=True,
                                 text=True).stdout.strip()
@@ -238,7 +250,8 @@ def translate(args, src, work):
     extra = ["--no-spmdize"] if args.mode == "generic" else []
     if args.mode in SANITIZERS:
         extra.append("--line-directives")
-    run_step("translate", [args.omp2cu, f"--backend={backend}"] + extra + [src, "-o", cu],
+    std = ["--", f"-std={language_std(src)}"] if language_std(src) else []
+    run_step("translate", [args.omp2cu, f"--backend={backend}"] + extra + [src, "-o", cu] + std,
              args.timeout)
     if not os.path.exists(cu):
         raise StepError(f"translate: omp2cu exited 0 but did not write {cu}")
@@ -280,7 +293,7 @@ def mode_sim(args, src, work, warp_size=None):
     if args.mode == "libcuxx":
         warp += ["-DOMP2CU_CX_TEST_LIBCUXX", "-isystem", find_libcuxx()]
     san = SANITIZERS.get(args.mode, [])
-    run_step("sim-build", [cxx, "-x", "c++", "-std=c++17", "-DOMP2CU_BACKEND_SIM"] + warp +
+    run_step("sim-build", [cxx, "-x", "c++", std_flag(src), "-DOMP2CU_BACKEND_SIM"] + warp +
              ["-I", args.runtime_include, "-fopenmp"] + no_offload(cxx) +
              ["-O1" if san else "-O2"] + san + [cu, "-o", exe, "-lboost_context", "-pthread"],
              args.timeout)
@@ -356,7 +369,7 @@ def mode_nvcc(args, src, work):
     check_runtime(args)
     cu = translate(args, src, work)
     exe = os.path.join(work, "cuda")
-    _, dt = run_step("nvcc-build", [nvcc, "-x", "cu", "-std=c++17", "--expt-relaxed-constexpr", f"-arch={args.arch}", "-I", args.runtime_include,
+    _, dt = run_step("nvcc-build", [nvcc, "-x", "cu", std_flag(src), "--expt-relaxed-constexpr", f"-arch={args.arch}", "-I", args.runtime_include,
                                     "-Xcompiler", "-fopenmp"] +
                      [w for f in no_offload("g++") for w in ("-Xcompiler", f)] +
                      [args.nvcc_opt, cu, "-o", exe, "-lgomp"],
@@ -396,7 +409,8 @@ def mode_hip(args, src, work):
     env = dict(os.environ, OMP2CU=args.omp2cu, OMP2CU_RUNTIME_INCLUDE=args.runtime_include,
                HIPCC=hipcc)
     # omp2cu-cc -v prints the translator and hipcc command lines; --keep leaves hip.cu here.
-    cmd = [cc, "-v", "--backend=hip", "--keep", args.hip_opt] + \
+    std = [f"-std={language_std(src)}"] if language_std(src) else []
+    cmd = [cc, "-v", "--backend=hip", "--keep", args.hip_opt] + std + \
           [f"--offload-arch={a}" for a in archs] + [src, "-o", exe]
     _, dt = run_step("hip-build", cmd, args.timeout, env=env, capture=False)
     if not os.path.exists(exe):
