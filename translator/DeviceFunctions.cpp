@@ -116,7 +116,8 @@ struct Marker {
     return F;
   }
 
-  void call(const CallExpr *CE) {
+  /// A call in a kernel body (\p InKernel) or in a function that kernels call.
+  void call(const CallExpr *CE, bool InKernel) {
     const FunctionDecl *F = CE->getDirectCallee();
     if (!F && (CE->isTypeDependent() || CE->isValueDependent() ||
                CE->getCallee()->isTypeDependent())) {
@@ -134,7 +135,11 @@ struct Marker {
       return;
     }
     if (analysis::isOmpRoutine(F)) {
-      if (!analysis::isKernelOmpRoutine(F->getName()))
+      if (analysis::ompRoutineName(F->getName()) == "omp_set_num_threads" && !InKernel)
+        error(CE->getBeginLoc(), "'omp_set_num_threads' in a function called from a target "
+                                 "region is not supported (call it in the code of the team, in "
+                                 "the region itself)");
+      else if (!analysis::isKernelOmpRoutine(F->getName()))
         error(CE->getBeginLoc(), "OpenMP routine '" + analysis::ompRoutineName(F->getName()).str() +
                                      "' is not supported in target regions yet");
       return;
@@ -221,7 +226,7 @@ struct Marker {
     if (const auto *CS = dyn_cast<CapturedStmt>(S)) // a nested construct: children() omits it
       return scanCopy(CS->getCapturedStmt());
     if (const auto *CE = dyn_cast<CallExpr>(S))
-      call(CE);
+      call(CE, false);
     if (const auto *CE = dyn_cast<CXXConstructExpr>(S))
       construct(CE);
     gnuComplex(S);
@@ -284,7 +289,7 @@ struct Marker {
                                      " and is called from a device function that kernels call "
                                      "directly; this is not supported yet (call it from the "
                                      "target region, or from a function of this file)");
-      call(CE);
+      call(CE, !InFunction);
       if (InFunction)
         analysis::rewriteAssert(Ctx, CE, &RW);
       if (std::string Why; InFunction && !analysis::rewriteComplexCall(Ctx, CE, RW, LibraryDone, Why))

@@ -179,11 +179,23 @@ public:
     if (const FunctionDecl *F = CE->getDirectCallee())
       if (analysis::isOmpRoutine(F)) {
         SourceLocation L = text::editableLoc(W.getSourceMgr(), CE->getBeginLoc());
-        if (L.isInvalid())
+        if (analysis::ompRoutineName(F->getName()) == "omp_set_num_threads" &&
+            Prefix != "omp2cu_team.")
+          // The team's state holds nthreads-var (the analysis makes a team that calls it
+          // generic); a thread of a parallel region would need one of its own.
+          diag::error(Ctx.getDiagnostics(), CE->getBeginLoc(),
+                      "'omp_set_num_threads' in a target region is supported in the code of "
+                      "the team outside parallel regions (it sets the threads of the team's "
+                      "next parallel regions), not here");
+        else if (L.isInvalid())
           diag::error(Ctx.getDiagnostics(), CE->getBeginLoc(),
                       text::uneditableCall(F->getName()));
         else if (Done.insert(L).second) // a macro may expand its argument twice
-          W.InsertTextAfter(L, analysis::isDeviceOmpApi(analysis::ompRoutineName(F->getName())) ? Prefix : "omp2cu::");
+          W.InsertTextAfter(L, analysis::isDeviceOmpApi(analysis::ompRoutineName(F->getName())) ||
+                                       analysis::ompRoutineName(F->getName()) ==
+                                           "omp_set_num_threads"
+                                   ? Prefix
+                                   : "omp2cu::");
       }
     return true;
   }

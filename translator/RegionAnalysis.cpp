@@ -111,7 +111,9 @@ bool isDeviceOmpQuery(llvm::StringRef Name) {
       "omp_get_wtime",        "omp_get_wtick",          "omp_get_supported_active_levels",
       "omp_get_max_active_levels", "omp_get_num_procs", "omp_in_final",
       "omp_get_dynamic",      "omp_get_cancellation",   "omp_get_proc_bind",
-      "omp_get_max_task_priority"};
+      "omp_get_max_task_priority", "omp_get_nested",     "omp_get_max_teams",
+      "omp_get_teams_thread_limit", "omp_get_num_places", "omp_get_place_num_procs",
+      "omp_get_place_num",    "omp_get_partition_num_places", "omp_get_default_allocator"};
   return Names.contains(ompRoutineName(Name));
 }
 
@@ -122,7 +124,12 @@ bool isKernelOmpRoutine(llvm::StringRef Name) {
       "omp_set_max_active_levels", "omp_get_schedule", "omp_set_schedule", "omp_set_dynamic",
       "omp_init_lock",          "omp_destroy_lock", "omp_set_lock",    "omp_unset_lock",
       "omp_test_lock",          "omp_init_nest_lock", "omp_destroy_nest_lock",
-      "omp_set_nest_lock",      "omp_unset_nest_lock", "omp_test_nest_lock"};
+      "omp_set_nest_lock",      "omp_unset_nest_lock", "omp_test_nest_lock",
+      "omp_init_lock_with_hint", "omp_init_nest_lock_with_hint", "omp_set_nested",
+      "omp_set_num_teams",      "omp_set_teams_thread_limit", "omp_get_place_proc_ids",
+      "omp_get_partition_place_nums", "omp_set_default_allocator",
+      // In the team's code of a generic-mode kernel only (GenericTeam; KernelEmitter.cpp).
+      "omp_set_num_threads"};
   Name = ompRoutineName(Name);
   return isDeviceOmpApi(Name) || isDeviceOmpQuery(Name) || Names.contains(Name);
 }
@@ -1011,6 +1018,24 @@ void Analyzer::kernelNumThreads() {
       Walk(*Ch);
   };
   Walk(*R.Root);
+  // omp_set_num_threads in the region sets the threads of the parallel regions without
+  // num_threads in the kernel: the launch gives the team the default size.
+  std::function<bool(const Stmt *)> SetsNumThreads = [&](const Stmt *S) {
+    if (!S)
+      return false;
+    if (const auto *CS = dyn_cast<CapturedStmt>(S))
+      return SetsNumThreads(CS->getCapturedStmt());
+    if (const auto *CE = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *F = CE->getDirectCallee();
+          F && isOmpRoutine(F) && ompRoutineName(F->getName()) == "omp_set_num_threads")
+        return true;
+    for (const Stmt *Ch : S->children())
+      if (SetsNumThreads(Ch))
+        return true;
+    return false;
+  };
+  if (SetsNumThreads(associatedStmt(RootD)))
+    return;
   std::vector<std::string> Texts;
   for (const Construct *P : Parallel) {
     if (P != R.Root.get() && refersToVarIn(SM, P->NumThreadsExpr, RegionRange))

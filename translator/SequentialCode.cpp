@@ -221,6 +221,12 @@ K Classifier::classifyExpr(const Expr *E, const Stmt *AsStmt) {
     if (UO->isIncrementDecrementOp())
       return Store(UO->getSubExpr(), pure(UO->getSubExpr()));
   if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    // omp_set_num_threads in the team's code sets the threads of its next parallel regions,
+    // which the team's state in generic mode holds (GenericTeam::nthreads_var).
+    if (const FunctionDecl *Callee = CE->getDirectCallee();
+        TeamLevel && Callee && isOmpRoutine(Callee) &&
+        ompRoutineName(Callee->getName()) == "omp_set_num_threads")
+      return unsafe(AsStmt);
     // An assignment of <complex> (`z += w`, `z.real(x)`) is a store to its object.
     if (!complexRuntimeName(Ctx, CE).empty() && !isPureComplexCall(CE)) {
       const Expr *Object = isa<CXXMemberCallExpr>(CE)

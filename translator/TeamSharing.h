@@ -55,7 +55,7 @@ TeamSharingPlan planTeamSharing(clang::ASTContext &Ctx, const model::Region &R,
                                 const plan::KernelPlan &P);
 
 /// Bytes of the generic-mode state of a team (omp2cu::dev::GenericTeam).
-inline constexpr unsigned kGenericStateBytes = 16;
+inline constexpr unsigned kGenericStateBytes = 20;
 
 } // namespace omp2cu::emit
 

@@ -15,11 +15,11 @@ int f(int n) {
 #ifdef BAD
 #pragma omp target map(tofrom: s)
   {
-    omp_set_num_threads(4);
-    s = omp_get_place_num();
+    omp_set_default_device(1);
+    s = omp_target_is_present(&s, 0);
   }
-// BAD: api_in_kernels.c:[[@LINE-3]]:5: error: OpenMP routine 'omp_set_num_threads' is not supported in target regions yet
-// BAD: api_in_kernels.c:[[@LINE-3]]:9: error: OpenMP routine 'omp_get_place_num' is not supported in target regions yet
+// BAD: api_in_kernels.c:[[@LINE-3]]:5: error: OpenMP routine 'omp_set_default_device' is not supported in target regions yet
+// BAD: api_in_kernels.c:[[@LINE-3]]:9: error: OpenMP routine 'omp_target_is_present' is not supported in target regions yet
 #endif
   return s;
 }

@@ -1,6 +1,6 @@
 // Shared memory for implicit data sharing in generic mode, against seed 003's tables 2 and 3
 // (LLVM 2017: 233 bytes per team for 1 shared scalar, 289 for 8, 617 for one 96-int array):
-// omp2cu keeps exactly the team's shared variables in a struct (4 bytes a scalar) plus 16 bytes
+// omp2cu keeps exactly the team's shared variables in a struct (4 bytes a scalar) plus 20 bytes
 // of state machine.
 // RUN: %omp2cu --no-spmdize --remarks %s -o %t.cu 2>&1 | FileCheck %s
 #define WORKERS 96
@@ -33,8 +33,8 @@ void array(int *a) {
   }
 }
 // CHECK: footprint.c:10:1: remark: kernel one_L10_kernel: generic mode
-// CHECK-SAME: shared memory for data sharing: 20 bytes per team (variables c1; state machine 16 bytes)
+// CHECK-SAME: shared memory for data sharing: 24 bytes per team (variables c1; state machine 20 bytes)
 // CHECK: footprint.c:18:1: remark: kernel eight_L18_kernel: generic mode
-// CHECK-SAME: shared memory for data sharing: 48 bytes per team (variables c1, c2, c3, c4, c5, c6, c7, c8; state machine 16 bytes)
+// CHECK-SAME: shared memory for data sharing: 52 bytes per team (variables c1, c2, c3, c4, c5, c6, c7, c8; state machine 20 bytes)
 // CHECK: footprint.c:26:1: remark: kernel array_L26_kernel: generic mode
-// CHECK-SAME: shared memory for data sharing: 400 bytes per team (variables d1; state machine 16 bytes)
+// CHECK-SAME: shared memory for data sharing: 404 bytes per team (variables d1; state machine 20 bytes)

@@ -91,7 +91,7 @@ void f(int n, int *a, int *cnt) {
 // REMARK-SAME: shared memory for data sharing: 256 bytes per team (variables row)
 // REMARK: modes.c:42:1: remark: kernel f_L42_kernel: generic mode: sequential code with side effects between 'teams' and 'parallel' cannot run in every thread (line 45);
 // REMARK-SAME: plus one warp for the team's main thread (generic mode);
-// REMARK-SAME: shared memory for data sharing: 28 bytes per team (variables i, lo, hi; state machine 16 bytes)
+// REMARK-SAME: shared memory for data sharing: 32 bytes per team (variables i, lo, hi; state machine 20 bytes)
 
 // FORCED-LABEL: /// f_L20_kernel:
 // FORCED-NEXT: /// Mode: generic (SPMDization disabled (--no-spmdize)).

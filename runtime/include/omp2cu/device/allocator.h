@@ -43,8 +43,16 @@ struct Allocator {
   std::size_t alignment; ///< The alignment trait (a power of two), else kMinAlign.
 };
 
+namespace {
+/// The device's def-allocator-var (device scope, one copy per translation unit, as the other
+/// ICVs of device/api.h): the allocator that omp_null_allocator stands for.
+__device__ omp_allocator_handle_t DefaultAllocator = omp_default_mem_alloc;
+} // namespace
+
 /// The alignment blocks of allocator `a` get.
 __device__ inline std::size_t alignmentOf(omp_allocator_handle_t a) {
+  if (a == omp_null_allocator)
+    a = DefaultAllocator;
   const auto H = static_cast<std::uintptr_t>(a);
   return H <= kMaxPredefined ? kMinAlign : reinterpret_cast<const Allocator *>(H)->alignment;
 }
@@ -154,6 +162,15 @@ omp_aligned_calloc(std::size_t alignment, std::size_t nmemb, std::size_t size,
                                             : dev::alloc_detail::alignmentOf(allocator),
                                         nmemb * size, true),
       ::omp_aligned_calloc(alignment, nmemb, size, allocator));
+}
+/// The default allocator: the one omp_null_allocator stands for.
+__host__ __device__ inline omp_allocator_handle_t omp_get_default_allocator() {
+  return OMP2CU_DEVICE_OR_HOST(dev::alloc_detail::DefaultAllocator, ::omp_get_default_allocator());
+}
+/// Sets the default allocator (in a kernel: of the device).
+__host__ __device__ inline void omp_set_default_allocator(omp_allocator_handle_t allocator) {
+  OMP2CU_DEVICE_OR_HOST(static_cast<void>(dev::alloc_detail::DefaultAllocator = allocator),
+                        ::omp_set_default_allocator(allocator));
 }
 /// Frees memory from omp_alloc and its kin (nullptr: nothing).
 __host__ __device__ inline void omp_free(void *ptr,

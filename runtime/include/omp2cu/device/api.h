@@ -105,6 +105,8 @@ namespace {
 __device__ int MaxActiveLevels = 1;
 __device__ int ScheduleKind = static_cast<int>(omp_sched_static);
 __device__ int ScheduleChunk = 0;
+__device__ int NTeams = 0;           ///< nteams-var (0: not set)
+__device__ int TeamsThreadLimit = 0; ///< teams-thread-limit-var (0: not set)
 
 /// As OpenMP's omp_set_max_active_levels on the device. Any thread.
 __device__ inline void set_max_active_levels(int levels) {
@@ -185,6 +187,69 @@ __host__ __device__ inline omp_proc_bind_t omp_get_proc_bind() {
 /// 0 in a kernel. Any thread.
 __host__ __device__ inline int omp_get_max_task_priority() {
   return OMP2CU_DEVICE_OR_HOST(0, ::omp_get_max_task_priority());
+}
+/// Whether nested parallelism is enabled (max-active-levels-var > 1): 0 in a kernel, which
+/// supports one active level. On the host as OpenMP 5.0 defines the deprecated routine, through
+/// max-active-levels-var. Any thread.
+__host__ __device__ inline int omp_get_nested() {
+  return OMP2CU_DEVICE_OR_HOST(dev::icv::MaxActiveLevels > 1 ? 1 : 0,
+                               ::omp_get_max_active_levels() > 1 ? 1 : 0);
+}
+/// Sets max-active-levels-var to the supported levels (nested true) or 1: in a kernel 1 either
+/// way. Any thread.
+__host__ __device__ inline void omp_set_nested(int nested) {
+  OMP2CU_DEVICE_OR_HOST(
+      (static_cast<void>(nested), dev::icv::set_max_active_levels(1)),
+      ::omp_set_max_active_levels(nested ? ::omp_get_supported_active_levels() : 1));
+}
+/// The device's nteams-var (0 until a kernel sets it). Any thread.
+__host__ __device__ inline int omp_get_max_teams() {
+  return OMP2CU_DEVICE_OR_HOST(dev::icv::NTeams, ::omp_get_max_teams());
+}
+/// Sets the device's nteams-var (a value below 1 has no effect). It would bound the teams
+/// constructs that the device encounters, and a target region has none outside its own. Any
+/// thread.
+__host__ __device__ inline void omp_set_num_teams(int num_teams) {
+  OMP2CU_DEVICE_OR_HOST(static_cast<void>(num_teams > 0 ? dev::icv::NTeams = num_teams : 0),
+                        ::omp_set_num_teams(num_teams));
+}
+/// The device's teams-thread-limit-var (0 until a kernel sets it). Any thread.
+__host__ __device__ inline int omp_get_teams_thread_limit() {
+  return OMP2CU_DEVICE_OR_HOST(dev::icv::TeamsThreadLimit, ::omp_get_teams_thread_limit());
+}
+/// Sets the device's teams-thread-limit-var (a value below 1 has no effect). Any thread.
+__host__ __device__ inline void omp_set_teams_thread_limit(int thread_limit) {
+  OMP2CU_DEVICE_OR_HOST(
+      static_cast<void>(thread_limit > 0 ? dev::icv::TeamsThreadLimit = thread_limit : 0),
+      ::omp_set_teams_thread_limit(thread_limit));
+}
+
+// Places (OpenMP 5.2 sec. 18.3): a GPU has none; the place-partition-var of a kernel's threads
+// is empty, as in LLVM's DeviceRTL. Any thread.
+__host__ __device__ inline int omp_get_num_places() {
+  return OMP2CU_DEVICE_OR_HOST(0, ::omp_get_num_places());
+}
+/// 0 in a kernel: there is no place `place_num`.
+__host__ __device__ inline int omp_get_place_num_procs(int place_num) {
+  return OMP2CU_DEVICE_OR_HOST((static_cast<void>(place_num), 0),
+                               ::omp_get_place_num_procs(place_num));
+}
+/// Writes nothing in a kernel: there is no place `place_num`.
+__host__ __device__ inline void omp_get_place_proc_ids(int place_num, int *ids) {
+  OMP2CU_DEVICE_OR_HOST((static_cast<void>(place_num), static_cast<void>(ids)),
+                        ::omp_get_place_proc_ids(place_num, ids));
+}
+/// -1 in a kernel: the thread is bound to no place.
+__host__ __device__ inline int omp_get_place_num() {
+  return OMP2CU_DEVICE_OR_HOST(-1, ::omp_get_place_num());
+}
+/// 0 in a kernel.
+__host__ __device__ inline int omp_get_partition_num_places() {
+  return OMP2CU_DEVICE_OR_HOST(0, ::omp_get_partition_num_places());
+}
+/// Writes nothing in a kernel (the partition has no places).
+__host__ __device__ inline void omp_get_partition_place_nums(int *place_nums) {
+  OMP2CU_DEVICE_OR_HOST(static_cast<void>(place_nums), ::omp_get_partition_place_nums(place_nums));
 }
 
 /// The OpenMP API for the initial thread of a team outside any parallel region (the sequential

@@ -98,6 +98,12 @@ __device__ inline void unset(omp_nest_lock_t *l) {
 __host__ __device__ inline void omp_init_lock(omp_lock_t *l) {
   OMP2CU_DEVICE_OR_HOST(dev::lock::init(l), ::omp_init_lock(l));
 }
+/// The hint changes nothing (a GPU lock has one implementation; on the host omp_init_lock, as
+/// libgomp 12 has no omp_init_lock_with_hint although its omp.h declares it).
+__host__ __device__ inline void omp_init_lock_with_hint(omp_lock_t *l, int hint) {
+  static_cast<void>(hint);
+  OMP2CU_DEVICE_OR_HOST(dev::lock::init(l), ::omp_init_lock(l));
+}
 __host__ __device__ inline void omp_destroy_lock(omp_lock_t *l) {
   OMP2CU_DEVICE_OR_HOST(dev::lock::init(l), ::omp_destroy_lock(l));
 }
@@ -111,6 +117,10 @@ __host__ __device__ inline int omp_test_lock(omp_lock_t *l) {
   return OMP2CU_DEVICE_OR_HOST(dev::lock::test(l), ::omp_test_lock(l));
 }
 __host__ __device__ inline void omp_init_nest_lock(omp_nest_lock_t *l) {
+  OMP2CU_DEVICE_OR_HOST(dev::lock::init(l), ::omp_init_nest_lock(l));
+}
+__host__ __device__ inline void omp_init_nest_lock_with_hint(omp_nest_lock_t *l, int hint) {
+  static_cast<void>(hint);
   OMP2CU_DEVICE_OR_HOST(dev::lock::init(l), ::omp_init_nest_lock(l));
 }
 __host__ __device__ inline void omp_destroy_nest_lock(omp_nest_lock_t *l) {

@@ -49,6 +49,9 @@ struct GenericTeam {
   unsigned threads;          ///< OpenMP threads of that region.
   unsigned barrier_arrived;  ///< Region barrier: warps that have arrived.
   unsigned barrier_passed;   ///< Region barrier: how often it completed.
+  /// The team's nthreads-var, set by omp_set_num_threads in its code: the OpenMP threads of its
+  /// next parallel regions without num_threads (0: not set, the team's threads).
+  unsigned nthreads_var;
 
   // The OpenMP API for the team's main thread, the initial thread of the team (outside any
   // parallel region). Main thread.
@@ -56,7 +59,16 @@ struct GenericTeam {
   __device__ int omp_get_num_threads() const { return 1; }
   __device__ int omp_get_team_num() const { return static_cast<int>(team_num()); }
   __device__ int omp_get_num_teams() const { return static_cast<int>(num_teams()); }
-  __device__ int omp_get_max_threads() const { return static_cast<int>(team_threads()); }
+  /// The threads of the next parallel region without num_threads.
+  __device__ int omp_get_max_threads() const {
+    const unsigned Team = team_threads();
+    return static_cast<int>(nthreads_var > 0 && nthreads_var < Team ? nthreads_var : Team);
+  }
+  /// Sets nthreads-var (a value below 1 has no effect: OpenMP leaves it unspecified).
+  __device__ void omp_set_num_threads(int n) {
+    if (n > 0)
+      nthreads_var = static_cast<unsigned>(n);
+  }
   __device__ int omp_get_thread_limit() const { return static_cast<int>(team_threads()); }
   __device__ int omp_get_level() const { return 0; }
   __device__ int omp_in_parallel() const { return 0; }
@@ -67,6 +79,8 @@ struct GenericTeam {
   __device__ int omp_get_num_devices() const { return backend::kernel_num_devices(); }
   __device__ int omp_get_device_num() const { return backend::kernel_device_num(); }
 };
+// The translator's --report counts it (translator/TeamSharing.h, kGenericStateBytes).
+static_assert(sizeof(GenericTeam) == 20, "the size of the generic-mode state changed");
 
 namespace detail {
 
@@ -188,15 +202,18 @@ __device__ __forceinline__ void generic_begin(GenericTeam &team) {
   team.threads = 1;
   team.barrier_arrived = 0;
   team.barrier_passed = 0;
+  team.nthreads_var = 0;
 }
 
-/// Runs parallel region `region` (> 0) with `num_threads` OpenMP threads (<= 0: the team's
-/// threads; more than the team has: the team's threads) on the workers and waits until it has
-/// ended. Main thread.
+/// Runs parallel region `region` (> 0) with `num_threads` OpenMP threads (<= 0: as many as
+/// omp_get_max_threads() says; more than the team has: the team's threads) on the workers and
+/// waits until it has ended. Main thread.
 __device__ __forceinline__ void fork(GenericTeam &team, int region, long long num_threads) {
   const unsigned Team = team_threads();
   team.region = region;
-  team.threads = num_threads > 0 && num_threads < Team ? static_cast<unsigned>(num_threads) : Team;
+  team.threads = num_threads > 0 && num_threads < Team ? static_cast<unsigned>(num_threads)
+                 : num_threads > 0                     ? Team
+                                                       : static_cast<unsigned>(team.omp_get_max_threads());
   team.barrier_arrived = 0;
   backend::sync_block_divergent(); // wakes the workers
   backend::sync_block_divergent(); // waits for the end of the region
