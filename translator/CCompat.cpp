@@ -6,6 +6,8 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <set>
+
 using namespace clang;
 
 namespace omp2cu::ccompat {
@@ -44,12 +46,35 @@ private:
   const std::vector<Rewriter *> &RWs;
 };
 
+/// C gives a const variable defined at file scope external linkage, C++ internal: another
+/// file's `extern const int n;` would not find it (an undefined reference at link time). Its
+/// definition is written `extern` (a definition still, with its initializer; in C++ its value
+/// stays a constant expression in this file). A definition written in a macro keeps its text.
+void constLinkage(ASTContext &Ctx, const std::vector<Rewriter *> &RWs) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::set<SourceLocation> Done; // `const int a = 1, b = 2;` is one declaration
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    const auto *V = dyn_cast<VarDecl>(D);
+    if (!V || V->getStorageClass() != SC_None || !V->hasInit() ||
+        V->isThisDeclarationADefinition() != VarDecl::Definition)
+      continue;
+    if (!V->getType().isConstQualified() && !Ctx.getBaseElementType(V->getType()).isConstQualified())
+      continue;
+    const SourceLocation B = V->getBeginLoc();
+    if (B.isInvalid() || !B.isFileID() || !SM.isInMainFile(B) || !Done.insert(B).second)
+      continue;
+    for (Rewriter *RW : RWs)
+      RW->InsertTextBefore(B, "extern ");
+  }
+}
+
 } // namespace
 
 void fixMainFile(ASTContext &Ctx, const std::vector<Rewriter *> &Rewriters) {
   if (Ctx.getLangOpts().CPlusPlus)
     return;
   ImplicitCasts(Ctx, Rewriters).TraverseDecl(Ctx.getTranslationUnitDecl());
+  constLinkage(Ctx, Rewriters);
 
   // C's spellings of C++'s (identifiers that are C++ keywords were renamed: CRespell.h), in
   // code and in the bodies of macros.

@@ -3,7 +3,8 @@
 // Part of omp2cu. The output is compiled as C++ by nvcc (or the host C++
 // compiler for sim). C input needs a few edits to stay valid: explicit casts
 // where C converts implicitly (void* to T*, int to enum), `restrict` spelled
-// `__restrict__`. C that C++ reads with another meaning or not at all (C++
+// `__restrict__`, const variables defined at file scope written `extern` (C's
+// linkage for them). C that C++ reads with another meaning or not at all (C++
 // keywords as identifiers, ...) was re-spelled by an earlier pass (CRespell.h).
 //
 //===----------------------------------------------------------------------===//

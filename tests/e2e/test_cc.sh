@@ -2,7 +2,8 @@
 # Tests of the omp2cu-cc driver: a sim build with --keep, a hip build (when hipcc is installed), and
 # its error paths (no nvcc, no hipcc, a failed translation, a failed build, bad options); the
 # conventions of a compiler driver (-c with several files, -S, -E, -M*, @file, exit status,
-# partial outputs); separate compilation (tests/e2e/multifile: declare target across files);
+# partial outputs); separate compilation (tests/e2e/multifile: declare target across files, C's
+# const variables across files);
 # omp2cu-c++; omp2cu --report.
 # Usage: test_cc.sh OMP2CU_CC SAMPLES_DIR WORK_DIR
 set -uo pipefail
@@ -238,6 +239,20 @@ if [[ $nvcc_found -eq 1 ]]; then
   OMP2CU_BACKEND=cuda "$CXX" -c "$MULTI/app.cpp" "$MULTI/vec.cpp" &&
     OMP2CU_BACKEND=cuda "$CXX" app.o vec.o -o multi_cuda && [[ -x multi_cuda ]] \
     && pass "declare target across files, nvcc -rdc (not run)" || fail "multi-file cuda build"
+fi
+# C's const variables at file scope: external linkage, used by another C file; the region maps
+# const tables implicitly tofrom (nothing may be copied back into read-only memory).
+gcc -fopenmp -foffload=disable "$MULTI/consts.c" "$MULTI/consts_use.c" -o cref && ./cref > cref.txt
+if "$CC" -c "$MULTI/consts.c" "$MULTI/consts_use.c" && "$CC" consts.o consts_use.o -o consts_sim &&
+   ./consts_sim > csim.txt && diff -q cref.txt csim.txt >/dev/null; then
+  pass "C const variables of file scope across files, const tables mapped, sim: $(cat csim.txt)"
+else
+  fail "C const variables across files, sim"; cat cref.txt csim.txt 2>/dev/null
+fi
+if [[ $nvcc_found -eq 1 ]]; then
+  OMP2CU_BACKEND=cuda "$CC" "$MULTI/consts.c" "$MULTI/consts_use.c" -o consts_cuda &&
+    [[ -x consts_cuda ]] && pass "C const variables across files, nvcc (not run)" ||
+    fail "C const variables across files, cuda build"
 fi
 # -flto (XSBench's gcc profile): two objects with device code and one without, linked with LTO.
 # nvcc embeds device code as top-level assembly that defines one label per file, so the host
