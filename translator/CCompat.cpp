@@ -49,7 +49,8 @@ private:
 /// C gives a const variable defined at file scope external linkage, C++ internal: another
 /// file's `extern const int n;` would not find it (an undefined reference at link time). Its
 /// definition is written `extern` (a definition still, with its initializer; in C++ its value
-/// stays a constant expression in this file). A definition written in a macro keeps its text.
+/// stays a constant expression in this file), before the macro its declaration may begin with
+/// (`EXPORT const int n = 1;`: the macro expands to no storage class, which Clang would see).
 void constLinkage(ASTContext &Ctx, const std::vector<Rewriter *> &RWs) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::set<SourceLocation> Done; // `const int a = 1, b = 2;` is one declaration
@@ -60,8 +61,12 @@ void constLinkage(ASTContext &Ctx, const std::vector<Rewriter *> &RWs) {
       continue;
     if (!V->getType().isConstQualified() && !Ctx.getBaseElementType(V->getType()).isConstQualified())
       continue;
-    const SourceLocation B = V->getBeginLoc();
-    if (B.isInvalid() || !B.isFileID() || !SM.isInMainFile(B) || !Done.insert(B).second)
+    // A declaration written by a macro is edited where the macro's expansion begins with it.
+    if (V->getBeginLoc().isMacroID() &&
+        !Lexer::isAtStartOfMacroExpansion(V->getBeginLoc(), SM, Ctx.getLangOpts()))
+      continue;
+    const SourceLocation B = SM.getExpansionLoc(V->getBeginLoc());
+    if (B.isInvalid() || !SM.isInMainFile(B) || !Done.insert(B).second)
       continue;
     for (Rewriter *RW : RWs)
       RW->InsertTextBefore(B, "extern ");

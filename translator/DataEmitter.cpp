@@ -65,10 +65,14 @@ bool collect(ASTContext &Ctx, const OMPExecutableDirective *D, Common &C,
         I.V.Map = K;
         I.V.Mods = Mods;
         I.A = A;
-        if (!analysis::parseListItem(Ctx, E, I.V))
+        if (!analysis::parseListItem(Ctx, E, I.V)) {
           C.Ok = false;
-        else
+        } else if (A == Item::From && analysis::inConstObject(Ctx, I.V)) {
+          // `target update from` of a const object: nothing may be written into it.
+        } else {
+          analysis::keepConstObject(Ctx, I.V);
           Items.push_back(I);
+        }
       }
     };
     auto Vars = [](auto *VL) {

@@ -272,8 +272,12 @@ void rewriteComplexCalls(const ASTContext &Ctx, const Stmt *S, Rewriter &W, Libr
     // An unqualified `swap(a, b)` may call the program's own swap in other instantiations (by
     // argument-dependent lookup), which the edit of their common text would replace.
     const auto *DRE = dyn_cast<DeclRefExpr>(CE->getCallee()->IgnoreParenImpCasts());
-    if (!utilityRuntimeName(CE).empty() && DRE && !DRE->hasQualifier()) {
-      const SourceLocation L = Edit(Ctx, W).at(CE->getBeginLoc());
+    const Edit E(Ctx, W);
+    const bool Written = Done.Places.count(
+        {E.at(CE->getBeginLoc()).getRawEncoding(), E.at(CE->getExprLoc()).getRawEncoding()});
+    if (!utilityRuntimeName(CE).empty() && DRE && !DRE->hasQualifier() && !Written) {
+      // (A call that does not depend on the template was written already, in the template.)
+      const SourceLocation L = E.at(CE->getBeginLoc());
       if (Done.Places.insert({L.getRawEncoding(), L.getRawEncoding()}).second)
         Fail(CE->getBeginLoc(),
            "'" + CE->getDirectCallee()->getNameAsString() +

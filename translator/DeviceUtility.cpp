@@ -8,6 +8,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/TemplateBase.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
@@ -16,29 +17,39 @@ namespace omp2cu::analysis {
 namespace {
 
 /// Whether the runtime's swap exchanges values of type \p T as the host's library does: a
-/// trivially copyable, non-volatile type; an array's elements not of a class of namespace std
-/// (libcu++ swaps those by an unqualified call, which would find the host's std::swap).
-bool swappable(const ASTContext &Ctx, QualType T) {
+/// trivially copyable, non-volatile type. The general std::swap moves the values whatever their
+/// type; the overloads for built-in arrays and std::array, std::iter_swap and std::swap_ranges
+/// swap the elements by an unqualified call, which finds a swap of the program's own for an
+/// element of a class or enum type: their elements must be numbers or pointers (\p Elements).
+bool swappable(const ASTContext &Ctx, QualType T, bool Elements = false) {
   if (T.isNull() || T->isDependentType() || T.isConstQualified() || T.isVolatileQualified() ||
       !T.isTriviallyCopyableType(Ctx))
     return false;
   if (const ArrayType *A = Ctx.getAsArrayType(T)) {
     if (!isa<ConstantArrayType>(A))
       return false;
-    QualType E = Ctx.getBaseElementType(T);
-    if (const CXXRecordDecl *RD = E->getAsCXXRecordDecl(); RD && RD->isInStdNamespace())
+    T = Ctx.getBaseElementType(T);
+    Elements = true;
+  } else if (const auto *Spec =
+                 dyn_cast_or_null<ClassTemplateSpecializationDecl>(T->getAsCXXRecordDecl());
+             Spec && Spec->isInStdNamespace() && Spec->getName() == "array") {
+    const TemplateArgumentList &Args = Spec->getTemplateArgs();
+    if (Args.size() != 2 || Args[0].getKind() != TemplateArgument::Type)
       return false;
+    T = Args[0].getAsType();
+    Elements = true;
   }
-  return true;
+  return !Elements || T->isArithmeticType() || T->isAnyPointerType();
 }
 
-/// The type \p E points to, when it is a pointer to a swappable type.
+/// The type \p E points to, when it is a pointer to numbers or pointers (iter_swap and
+/// swap_ranges swap them by an unqualified call, as the array overloads do).
 QualType pointee(const ASTContext &Ctx, const Expr *E) {
   QualType T = E->getType();
   if (!T->isPointerType())
     return {};
   QualType P = T->getPointeeType();
-  return swappable(Ctx, P) ? Ctx.getCanonicalType(P) : QualType();
+  return swappable(Ctx, P, /*Elements=*/true) ? Ctx.getCanonicalType(P) : QualType();
 }
 
 } // namespace
@@ -60,8 +71,11 @@ std::string utilityRuntimeName(const CallExpr *CE) {
     Ok = CE->getArg(0)->isLValue() && CE->getArg(1)->isLValue() && swappable(Ctx, A) &&
          Ctx.hasSameType(A, B);
   } else if (Name == "exchange" && N == 2) {
+    // A value of another class type would be assigned by a function of the program.
     QualType A = CE->getArg(0)->getType();
-    Ok = CE->getArg(0)->isLValue() && swappable(Ctx, A) && !Ctx.getAsArrayType(A);
+    Ok = CE->getArg(0)->isLValue() && swappable(Ctx, A) && !Ctx.getAsArrayType(A) &&
+         (A->isScalarType() ||
+          Ctx.hasSameUnqualifiedType(A, CE->getArg(1)->IgnoreImpCasts()->getType()));
   } else if (Name == "iter_swap" && N == 2) {
     QualType A = pointee(Ctx, CE->getArg(0)), B = pointee(Ctx, CE->getArg(1));
     Ok = !A.isNull() && A == B;

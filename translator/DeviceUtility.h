@@ -18,11 +18,13 @@
 namespace omp2cu::analysis {
 
 /// "omp2cu::stdx::NAME" when \p CE calls std::swap, std::exchange, std::iter_swap or
-/// std::swap_ranges of the host's library, not constexpr in this dialect, on trivially copyable
-/// values (of which each overload's effect is the exchange of the values: std::swap of two
-/// std::array<int, N> as well as of two ints) of types the runtime's take (pointers for the
-/// iterators; no element of an array in namespace std, whose swap libcu++ would look up by
-/// ADL); "" otherwise.
+/// std::swap_ranges of the host's library, not constexpr in this dialect, where the runtime's
+/// namesake does the same: the general std::swap of trivially copyable values (it moves them,
+/// whatever their type); the swaps of built-in arrays and std::array, iter_swap and swap_ranges
+/// (of pointers) when the elements are numbers or pointers (the host's library swaps elements
+/// by an unqualified call, which would find a swap of the program's own for a class or enum);
+/// std::exchange of a trivially copyable object with a number or a value of its own type; ""
+/// otherwise.
 std::string utilityRuntimeName(const clang::CallExpr *CE);
 
 /// Whether \p F, a function of the host's C++ library, is declared constexpr from C++20 on

@@ -83,6 +83,20 @@ std::vector<const clang::VarDecl *> globalsUsed(const clang::ASTContext &Ctx,
 /// Reports what is not supported and returns false.
 bool parseListItem(clang::ASTContext &Ctx, const clang::Expr *E, model::RegionVar &V);
 
+/// The struct, union, class or enum that \p T names, through typedefs, pointers, references
+/// and arrays, or null.
+const clang::TagDecl *namedTag(clang::QualType T);
+
+/// Whether what \p V maps lies in an object of const type: a variable (not a reference) whose
+/// type is const or an array of const elements, without mutable members, mapped whole, by a
+/// section of itself or by a member that is not reached through a pointer. A conforming
+/// program cannot change it, and its storage may be read-only ('static const double c[3]').
+bool inConstObject(const clang::ASTContext &Ctx, const model::RegionVar &V);
+
+/// \p V's map-type without the copy back into the host when it is inConstObject (from ->
+/// alloc, tofrom -> to, and on exits from -> release): the copy would write read-only memory.
+void keepConstObject(const clang::ASTContext &Ctx, model::RegionVar &V);
+
 /// The map-type modifiers of a map clause as omp2cu::MapModifier bits;
 /// reports those that are not supported (mapper, iterator) and returns false.
 bool mapModifiers(clang::ASTContext &Ctx, const clang::OMPClause *C, unsigned &Mods);

@@ -42,6 +42,7 @@ void Analyzer::parseMap(const OMPMapClause *MC) {
       Failed = true;
       continue;
     }
+    keepConstObject(Ctx, V);
     if (!V.Member)
       ListedInMaps.insert(V.Var);
     if (V.Member && V.Arrow) {
@@ -232,6 +233,31 @@ const FieldDecl *valueMember(const Expr *E, const VarDecl *&S, bool &Arrow) {
 
 } // namespace
 
+bool inConstObject(const ASTContext &Ctx, const RegionVar &V) {
+  if (!V.Var || V.Var->getType()->isReferenceType() || V.Arrow)
+    return false;
+  const QualType T = V.Var->getType();
+  // Through a pointer (p[0:n], s.p[0:n]) the data is another object, maybe a writable one.
+  if (V.K == RegionVar::MappedPointer || (!V.Member && T->isPointerType()))
+    return false;
+  const QualType E = Ctx.getBaseElementType(T);
+  if (!T.isConstQualified() && !E.isConstQualified())
+    return false;
+  const CXXRecordDecl *RD = E->getAsCXXRecordDecl();
+  return !RD || !RD->hasMutableFields();
+}
+
+void keepConstObject(const ASTContext &Ctx, RegionVar &V) {
+  if (!inConstObject(Ctx, V))
+    return;
+  if (V.Map == RegionVar::ToFrom)
+    V.Map = RegionVar::To;
+  else if (V.Map == RegionVar::From)
+    V.Map = RegionVar::Alloc;
+  for (RegionVar &M : V.Members)
+    keepConstObject(Ctx, M);
+}
+
 bool parseListItem(ASTContext &Ctx, const Expr *E, RegionVar &V) {
   DiagnosticsEngine &DE = Ctx.getDiagnostics();
   const Expr *X = strip(E);
@@ -387,6 +413,13 @@ public:
 
 /// A tag type declared in a function that \p T names, through typedefs, pointers and arrays.
 const TagDecl *localTag(QualType T) {
+  const TagDecl *TD = namedTag(T);
+  return TD && TD->getDeclContext()->isFunctionOrMethod() ? TD : nullptr;
+}
+
+} // namespace
+
+const TagDecl *namedTag(QualType T) {
   while (!T.isNull()) {
     T = T.getCanonicalType();
     if (T->isPointerType() || T->isReferenceType())
@@ -396,11 +429,8 @@ const TagDecl *localTag(QualType T) {
     else
       break;
   }
-  const TagDecl *TD = T.isNull() ? nullptr : T->getAsTagDecl();
-  return TD && TD->getDeclContext()->isFunctionOrMethod() ? TD : nullptr;
+  return T.isNull() ? nullptr : T->getAsTagDecl();
 }
-
-} // namespace
 
 void Analyzer::collectLocalTypes() {
   TypeRefs Refs;
@@ -632,6 +662,8 @@ void Analyzer::collectVars() {
       error(V->getLocation(), "firstprivate arrays are not supported yet");
       continue;
     }
+    if (RV.K == RegionVar::MappedObject && !DeclareTarget && !CalleeGlobals.count(V))
+      keepConstObject(Ctx, RV); // an implicit tofrom of a const table copies nothing back
     R.Vars.push_back(RV);
   }
   // Pointer members that the region uses of a struct it maps and whose sections no clause maps:

@@ -18,8 +18,10 @@ int main(void) {
     seq[0] = omp_get_max_threads();
 #pragma omp parallel
     {
-      if (omp_get_thread_num() == 0)
+      if (omp_get_thread_num() == 0) {
         threads[0] = omp_get_num_threads();
+        seq[10] = omp_get_max_threads(); /* the region's threads inherit nthreads-var */
+      }
     }
 #pragma omp parallel num_threads(2)
     {
@@ -61,7 +63,7 @@ int main(void) {
     seq[9] = omp_get_default_allocator() == before;
   }
   printf("sequential:");
-  for (int k = 0; k < 10; ++k)
+  for (int k = 0; k < 11; ++k)
     printf(" %d", seq[k]);
   printf("\nthreads: %d %d %d %d\n", threads[0], threads[1], threads[2], threads[3]);
 

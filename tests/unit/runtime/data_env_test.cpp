@@ -179,33 +179,6 @@ TEST_CASE("exit from: copies out only when the count reaches zero", "[data]") {
   CHECK(counts(A) == Absent);
 }
 
-TEST_CASE("const objects: mapped tofrom or from, exited and updated from, nothing is written "
-          "back (their storage may be read-only)",
-          "[data]") {
-  // Read-only memory: a write would fault. The device copy differs, so a copy back would show.
-  static const double Table[3] = {0.5, 1.5, 2.5};
-  static_assert(read_only_v<decltype(Table)> && !read_only_v<double[3]>);
-  {
-    host::TargetRegion R("kern", __FILE__, __LINE__);
-    const double *D = R.map(&Table, 0, 1, MapKind::ToFrom, "Table", ModImplicit)[0];
-    CHECK(D[2] == 2.5); // copied in
-    const_cast<double *>(D)[2] = -1.0;
-  }
-  CHECK(Table[2] == 2.5);
-  CHECK(counts(Table) == Absent);
-  host::enter_data(Table, 0, 3, MapKind::To, 0, "Table", Here);
-  devcopy(const_cast<double *>(Table))[0] = -2.0;
-  host::update_from(Table, 0, 3, 0, "Table", Here);
-  CHECK(Table[0] == 0.5);
-  {
-    host::TargetRegion R("kern", __FILE__, __LINE__);
-    R.map(Table, 0, 3, MapKind::From, "Table");
-  }
-  host::exit_data(Table, 0, 3, MapKind::From, 0, "Table", Here);
-  CHECK(Table[0] == 0.5);
-  CHECK(counts(Table) == Absent);
-}
-
 TEST_CASE("exit always from: copies out while the data stays present", "[data]") {
   int A[2] = {1, 2};
   host::TargetRegion Outer("target data", __FILE__, __LINE__);

@@ -176,7 +176,8 @@ public:
   __device__ int omp_get_num_threads() const { return static_cast<int>(Size); }
   __device__ int omp_get_team_num() const { return static_cast<int>(team_num()); }
   __device__ int omp_get_num_teams() const { return static_cast<int>(num_teams()); }
-  __device__ int omp_get_max_threads() const { return static_cast<int>(team_threads()); }
+  /// The nthreads-var the region's threads inherit from the team's (omp_set_num_threads).
+  __device__ int omp_get_max_threads() const { return Team->omp_get_max_threads(); }
   __device__ int omp_get_thread_limit() const { return static_cast<int>(team_threads()); }
   __device__ int omp_get_level() const { return 1; }
   __device__ int omp_in_parallel() const { return Size > 1 ? 1 : 0; }

@@ -4,15 +4,16 @@
 // they are (nvcc with --expt-relaxed-constexpr, hipcc as it is). std::swap, std::exchange,
 // std::iter_swap and std::swap_ranges are constexpr only from C++20: under C++17 (the default of
 // g++ 12 and nvcc 13) they are host functions. The translator writes their calls in device code
-// as calls of this header's namesakes (`std::swap(a, b)` -> `omp2cu::stdx::swap(a, b)`), and only
-// for trivially copyable values (translator/DeviceUtility.h), of which every overload of the
-// host's library (the general one, built-in arrays', std::array's) exchanges the values: these
-// functions do so by copies, as the standard defines them.
+// as calls of this header's namesakes (`std::swap(a, b)` -> `omp2cu::stdx::swap(a, b)`) where
+// they do what the host's library does (translator/DeviceUtility.h): the general swap of
+// trivially copyable values, the element-wise swaps (built-in arrays, std::array, iter_swap,
+// swap_ranges) of numbers and pointers, whose swap no program can replace. These functions
+// exchange the values by copies, as the standard defines them.
 //
-// Why not libcu++'s (cuda::std::swap): it declines the types of namespace std, whose swap it
-// leaves to argument-dependent lookup (std::array would find the host's std::swap again), and
-// <cuda/std/utility> costs nvcc 2 s per file; HIP 5.x has no libcu++ at all (libhipcxx comes
-// with ROCm 6.3). One definition serves every backend, the host's (sim) included.
+// Why not libcu++'s (cuda::std::swap): it declines the types of namespace std (std::array),
+// whose swap it leaves to argument-dependent lookup, and <cuda/std/utility> costs nvcc 2 s per
+// file; HIP 5.x has no libcu++ at all (libhipcxx comes with ROCm 6.3). One definition serves
+// every backend, the host's (sim) included.
 //
 //===----------------------------------------------------------------------===//
 

@@ -53,13 +53,6 @@ void update(T *base, u64 lb, u64 len, unsigned mods, const char *name, const Whe
   PresentTable *Table = construct_table(device, w);
   if (!Table || !base || len == 0)
     return;
-  if constexpr (read_only_v<T>)
-    if (!to_device) { // nothing is copied into a const object; its presence is still checked
-      PresentTable::Entry E;
-      if (!Table->find(sectionBegin(base, lb), E) && (mods & ModPresent))
-        fatal(PresentTable::not_present(name, Table->device()), w);
-      return;
-    }
   PresentTable::MapResult R =
       Table->update(sectionBegin(base, lb), len * sizeof(T), to_device, name);
   if (R.result == PresentTable::Result::NotMapped && !(mods & ModPresent))
@@ -111,7 +104,6 @@ void exit_data(T *base, u64 lb, u64 len, MapKind kind, unsigned mods, const char
     return;
   void *Host = data_detail::sectionBegin(base, lb);
   const std::size_t Bytes = len * sizeof(T);
-  kind = host_writable<T>(kind); // nothing is copied back into a const object
   PresentTable::MapResult R;
   if (kind == MapKind::Delete) {
     R = Table->remove(Host, Bytes, name);
@@ -193,7 +185,6 @@ void exit_member(T *base, u64 lb, u64 len, MapKind kind, unsigned mods, MapKind 
       fatal(PresentTable::not_present(name, Table->device()), w);
     return;
   }
-  kind = host_writable<T>(kind); // nothing is copied back into a const object
   if (kind != MapKind::From && kind != MapKind::ToFrom)
     return;
   const bool Removed = !E.infinite && (parent == MapKind::Delete || E.total() == 1);

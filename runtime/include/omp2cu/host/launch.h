@@ -211,7 +211,6 @@ public:
   T *map(T *base, u64 lb, u64 len, MapKind kind, const char *name, unsigned mods = 0) {
     if (!Table || base == nullptr)
       return base;
-    kind = host_writable<T>(kind); // nothing is copied back into a const object
     void *Begin =
         reinterpret_cast<void *>(reinterpret_cast<std::uintptr_t>(base) + lb * sizeof(T));
     const std::size_t Bytes = len * sizeof(T);
