@@ -21,17 +21,16 @@
 using namespace clang;
 
 namespace omp2cu::outofline {
-namespace {
 
-/// The line breaks of \p S: what keeps the lines after a removed text where they were.
 std::string lineBreaks(llvm::StringRef S) { return std::string(S.count('\n'), '\n'); }
 
-/// `#line N "file" // omp2cu: Why` for the presumed position of \p L.
 std::string lineDirective(const SourceManager &SM, SourceLocation L, const std::string &Why) {
   PresumedLoc P = SM.getPresumedLoc(L);
   return "#line " + std::to_string(P.getLine()) + " \"" + text::cstring(P.getFilename()) + "\"" +
          lines::FirstPassMark + Why + "\n";
 }
+
+namespace {
 
 /// A raw lexer of the main file from offset \p From (comments and literals are skipped, as the
 /// compiler does).

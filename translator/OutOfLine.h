@@ -22,6 +22,8 @@
 namespace clang {
 class ASTContext;
 class CXXMethodDecl;
+class SourceLocation;
+class SourceManager;
 } // namespace clang
 
 namespace omp2cu::outofline {
@@ -40,6 +42,14 @@ using Insertions = std::map<unsigned, Moved>;
 /// The text of [\p Begin, \p End) of \p In with the edits that lie in it applied (an edit that
 /// starts inside an earlier replacement is dropped).
 std::string applied(llvm::StringRef In, const Edits &E, unsigned Begin, unsigned End);
+
+/// The line breaks of \p S: what keeps the lines after a removed text where they were.
+std::string lineBreaks(llvm::StringRef S);
+
+/// `#line N "file" // omp2cu: Why` for the presumed position of \p L: around text that a first
+/// pass moves, so that diagnostics and kernel names keep the lines the user wrote.
+std::string lineDirective(const clang::SourceManager &SM, clang::SourceLocation L,
+                          const std::string &Why);
 
 /// Whether \p M is defined inside its class.
 bool definedInClass(const clang::CXXMethodDecl *M);

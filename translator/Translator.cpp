@@ -22,6 +22,7 @@
 #include "LineDirectives.h"
 #include "Linkage.h"
 #include "LocalMacros.h"
+#include "LocalTypes.h"
 #include "Planner.h"
 #include "RegionAnalysis.h"
 #include "Requires.h"
@@ -368,6 +369,21 @@ public:
       Result.Rewritten = std::move(Text);
       Result.Ok = true;
       return;
+    }
+    // Structs and unions of a function that its target regions use move before it, where
+    // their kernels will be (LocalTypes.h).
+    {
+      std::vector<std::pair<const OMPExecutableDirective *, const FunctionDecl *>> Targets;
+      for (const Found &R : F.Regions)
+        Targets.push_back({R.D, R.F});
+      std::string Text;
+      if (!localtypes::hoist(Ctx, Targets, Text))
+        return;
+      if (!Text.empty()) {
+        Result.Rewritten = std::move(Text);
+        Result.Ok = true;
+        return;
+      }
     }
     ccompat::fixMainFile(Ctx, {&HostRW, &KernelRW});
     bool Ok = true;

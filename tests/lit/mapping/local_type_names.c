@@ -1,7 +1,8 @@
 // A type that the code of a region names (a cast, sizeof, a declaration) and that is declared in
 // the function around the region, outside it: a typedef is declared again in the kernel; a
-// struct, or a typedef that names one, is reported where the region names it.
-// RUN: not %omp2cu %s -o %t.cu 2>&1 | FileCheck %s
+// struct moves before the function (LocalTypes.h), and a typedef that names it is declared
+// again in the kernel.
+// RUN: %omp2cu %s -o - | FileCheck %s
 int g(int n, double *a) {
   struct loc { int a; };
   typedef struct loc L;
@@ -11,6 +12,10 @@ int g(int n, double *a) {
     a[i] = (I)a[i] + sizeof(L) + sizeof(struct loc);
   return 0;
 }
-// CHECK: local_type_names.c:11:29: error: the type 'L' names 'loc', which is declared inside function 'g', and the kernel of the target region that uses it is a function outside it; declare the type at namespace scope
-// CHECK: local_type_names.c:11:48: error: the type 'loc' is declared inside function 'g'
-// CHECK-NOT: 'I'
+// CHECK: {{^}}struct loc { int a; }; // omp2cu: from function 'g', whose target regions use it
+// CHECK: __global__ void g_L10_kernel(
+// CHECK-DAG: typedef struct loc L; // of 'g'
+// CHECK-DAG: typedef int I; // of 'g'
+// CHECK: {{^}}int g(int n, double *a) {
+// CHECK-NEXT: {{^}}  /* omp2cu: moved before 'g', whose target regions use it */
+// CHECK-NEXT: {{^}}  typedef struct loc L;

@@ -1,0 +1,382 @@
+//===- LocalTypes.cpp - Structs of a function that its kernels use --------===//
+//
+// Part of omp2cu. See LocalTypes.h.
+//
+//===----------------------------------------------------------------------===//
+#include "LocalTypes.h"
+#include "Diagnostics.h"
+#include "OutOfLine.h"
+#include "RegionAnalysis.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+using namespace clang;
+
+namespace omp2cu::localtypes {
+namespace {
+
+/// The outermost record of \p RD (a record nested in another belongs to it).
+const RecordDecl *outermost(const RecordDecl *RD) {
+  while (const auto *P = dyn_cast<RecordDecl>(RD->getDeclContext()))
+    RD = P;
+  return RD;
+}
+
+/// The record declared in a function that \p T names through typedefs, pointers, references and
+/// arrays, or null.
+const RecordDecl *localRecord(QualType T) {
+  const auto *RD = dyn_cast_or_null<RecordDecl>(analysis::namedTag(T));
+  if (!RD)
+    return nullptr;
+  RD = outermost(RD);
+  return RD->getDeclContext()->isFunctionOrMethod() ? RD : nullptr;
+}
+
+/// The local records that a target construct names: the types of its expressions (variables,
+/// members, casts) and the types it writes, with where.
+class Uses : public RecursiveASTVisitor<Uses> {
+public:
+  std::vector<std::pair<const RecordDecl *, SourceLocation>> Found;
+  bool VisitExpr(Expr *E) {
+    add(E->getType(), E->getBeginLoc());
+    return true;
+  }
+  bool VisitTypeLoc(TypeLoc TL) {
+    add(TL.getType(), TL.getBeginLoc());
+    return true;
+  }
+
+private:
+  void add(QualType T, SourceLocation L) {
+    if (const RecordDecl *RD = localRecord(T))
+      Found.push_back({RD, L});
+  }
+};
+
+/// \p Text with up to \p N leading blanks taken from each line after the first.
+std::string dedent(llvm::StringRef Text, unsigned N) {
+  llvm::SmallVector<llvm::StringRef, 16> Lines;
+  Text.split(Lines, '\n');
+  std::string Out;
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    llvm::StringRef L = Lines[I];
+    if (I > 0) {
+      size_t K = 0;
+      while (K < N && K < L.size() && (L[K] == ' ' || L[K] == '\t'))
+        ++K;
+      L = L.drop_front(K);
+      Out += '\n';
+    }
+    Out += L.str();
+  }
+  return Out;
+}
+
+/// The declaration statement in \p S that declares \p D.
+const DeclStmt *declStmtOf(const Stmt *S, const Decl *D) {
+  if (!S)
+    return nullptr;
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
+    for (const Decl *X : DS->decls())
+      if (X == D)
+        return DS;
+  for (const Stmt *Ch : S->children())
+    if (const DeclStmt *DS = declStmtOf(Ch, D))
+      return DS;
+  return nullptr;
+}
+
+/// One record to move and how.
+struct Move {
+  const RecordDecl *RD;
+  const FunctionDecl *F;
+  const DeclStmt *DS;
+  enum Form { Whole, Typedefs, Variables } K = Whole;
+  std::string Name; ///< the record's name: its own, or the one given to an anonymous one
+};
+
+class Hoister {
+public:
+  Hoister(ASTContext &Ctx) : Ctx(Ctx), SM(Ctx.getSourceManager()) {
+    for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+      global(D);
+  }
+
+  /// Adds \p RD, used at \p Use by a region of \p F, and the local records its members name.
+  void add(const RecordDecl *RD, const FunctionDecl *F, SourceLocation Use) {
+    if (!Seen.insert(RD).second)
+      return;
+    const DeclStmt *DS = declStmtOf(F->getBody(), RD);
+    std::string Why = check(RD, DS);
+    Move M{RD, F, DS};
+    if (Why.empty())
+      Why = form(M);
+    if (!Why.empty()) {
+      fail(Use, RD, F, Why);
+      return;
+    }
+    Moves.push_back(M);
+    // The records and typedefs its members name move too.
+    members(RD, F, Use);
+  }
+
+  bool ok() const { return Ok; }
+
+  /// The text of the main file with the moves made; "" when there are none.
+  std::string apply() {
+    if (Moves.empty())
+      return "";
+    StringRef In = SM.getBufferData(SM.getMainFileID());
+    outofline::Edits E;
+    std::map<unsigned, std::string> Before; // by the offset of the function
+    std::sort(Moves.begin(), Moves.end(), [&](const Move &A, const Move &B) {
+      return SM.isBeforeInTranslationUnit(A.RD->getBeginLoc(), B.RD->getBeginLoc());
+    });
+    for (const Move &M : Moves) {
+      const std::string Why = "moved before '" + M.F->getNameAsString() +
+                              "', whose target regions use it";
+      const unsigned RB = off(M.RD->getBeginLoc()), LB = off(M.RD->getBraceRange().getBegin()),
+                     RE = off(M.RD->getBraceRange().getEnd()) + 1;
+      std::string Text;
+      if (M.K == Move::Variables) {
+        // `struct S { ... } s;`: the definition moves, `struct S s;` stays.
+        Text = In.substr(RB, LB - RB).rtrim().str();
+        if (!M.RD->getIdentifier())
+          Text += " " + M.Name;
+        Text += " " + In.substr(LB, RE - LB).str() + ";";
+        // Its lines stay, as blank ones after the declaration.
+        unsigned After = RE; // and the blanks after its `}`
+        while (After < In.size() && (In[After] == ' ' || In[After] == '\t'))
+          ++After;
+        E[LB] = {After - LB, M.RD->getIdentifier() ? "" : M.Name + " "};
+        E[off(M.DS->getEndLoc()) + 1] = {0, outofline::lineBreaks(In.substr(LB, RE - LB))};
+      } else {
+        const unsigned DB = off(M.DS->getBeginLoc()), DE = off(M.DS->getEndLoc()) + 1;
+        Text = In.substr(DB, DE - DB).str();
+        E[DB] = {DE - DB, "/* omp2cu: " + Why + " */" + outofline::lineBreaks(Text)};
+      }
+      // Its lines lose the indentation of the function's body.
+      const unsigned Indent = SM.getExpansionColumnNumber(
+                                  M.K == Move::Variables ? M.RD->getBeginLoc()
+                                                         : M.DS->getBeginLoc()) -
+                              1;
+      Text = dedent(Text, Indent);
+      Before[off(functionBegin(M.F))] +=
+          outofline::lineDirective(
+              SM, M.K == Move::Variables ? M.RD->getBeginLoc() : M.DS->getBeginLoc(), Why) +
+          Text + " // omp2cu: from function '" + M.F->getNameAsString() +
+          "', whose target regions use it\n";
+    }
+    for (const auto &[At, Text] : Before) {
+      const SourceLocation L = SM.getLocForStartOfFile(SM.getMainFileID()).getLocWithOffset(At);
+      const bool LineStart = SM.getSpellingColumnNumber(L) == 1;
+      E[At] = {0, (LineStart ? "" : "\n") + Text +
+                      outofline::lineDirective(SM, L, "the function the types moved before")};
+    }
+    return outofline::applied(In, E, 0, In.size());
+  }
+
+private:
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  bool Ok = true;
+  std::set<const RecordDecl *> Seen;
+  std::vector<Move> Moves;
+  std::set<std::string> Names; ///< declared at namespace scope, or by a move
+
+  void global(const Decl *D) {
+    if (const auto *LS = dyn_cast<LinkageSpecDecl>(D)) {
+      for (const Decl *X : LS->decls())
+        global(X);
+      return;
+    }
+    if (const auto *ND = dyn_cast<NamedDecl>(D); ND && ND->getIdentifier())
+      Names.insert(ND->getName().str());
+  }
+
+  unsigned off(SourceLocation L) const { return SM.getFileOffset(SM.getExpansionLoc(L)); }
+
+  SourceLocation functionBegin(const FunctionDecl *F) const {
+    return SM.getExpansionLoc(F->getBeginLoc());
+  }
+
+  /// Whether the text from \p B to \p E is written in the main file, outside macros.
+  bool written(SourceLocation B, SourceLocation E) const {
+    return B.isValid() && E.isValid() && B.isFileID() && E.isFileID() &&
+           SM.isWrittenInMainFile(B) && SM.isWrittenInMainFile(E);
+  }
+
+  /// "" when \p RD may move out of its function, else why not.
+  std::string check(const RecordDecl *RD, const DeclStmt *DS) {
+    if (!RD->isCompleteDefinition())
+      return "it is not defined there";
+    if (!DS)
+      return "it is not declared by a statement of the function's body";
+    if (!written(RD->getBeginLoc(), RD->getBraceRange().getEnd()) ||
+        !written(DS->getBeginLoc(), DS->getEndLoc()))
+      return "it is written in a macro";
+    return plain(RD);
+  }
+
+  /// "" when \p RD (and each record nested in it) has members only: C++ member functions or
+  /// base classes could name what the function declares.
+  std::string plain(const RecordDecl *RD) {
+    if (const auto *CRD = dyn_cast<CXXRecordDecl>(RD)) {
+      if (CRD->getNumBases() > 0)
+        return "it has base classes";
+      for (const CXXMethodDecl *M : CRD->methods())
+        if (!M->isImplicit())
+          return "it has member functions";
+    }
+    for (const Decl *D : RD->decls()) {
+      if (D->isImplicit() || isa<FieldDecl>(D) || isa<IndirectFieldDecl>(D))
+        continue;
+      if (const auto *Inner = dyn_cast<RecordDecl>(D)) {
+        if (std::string Why = plain(Inner); !Why.empty())
+          return Why;
+        continue;
+      }
+      return "it declares more than members";
+    }
+    return "";
+  }
+
+  /// Sets the form of \p M (and the name of an anonymous record declared with variables); ""
+  /// or why the record cannot move.
+  std::string form(Move &M) {
+    bool Typedefs = false, Variables = false;
+    std::vector<std::string> New;
+    for (const Decl *D : M.DS->decls()) {
+      if (D == M.RD)
+        continue;
+      if (const auto *TD = dyn_cast<TypedefNameDecl>(D)) {
+        Typedefs = true;
+        New.push_back(TD->getName().str());
+      } else if (isa<VarDecl>(D)) {
+        Variables = true;
+      } else {
+        return "its declaration declares more than it and variables or typedefs";
+      }
+    }
+    M.K = Variables ? Move::Variables : Typedefs ? Move::Typedefs : Move::Whole;
+    if (M.RD->getIdentifier()) {
+      M.Name = M.RD->getName().str();
+      New.push_back(M.Name);
+    } else if (Variables) {
+      const unsigned Line = SM.getExpansionLineNumber(M.RD->getBeginLoc());
+      M.Name = "omp2cu_" + M.F->getNameAsString() + "_L" + std::to_string(Line);
+      for (unsigned K = 2; Names.count(M.Name); ++K)
+        M.Name = "omp2cu_" + M.F->getNameAsString() + "_L" + std::to_string(Line) + "_" +
+                 std::to_string(K);
+      New.push_back(M.Name);
+    }
+    for (const std::string &N : New)
+      if (Names.count(N))
+        return "the name '" + N + "' is declared at namespace scope too (or by another type "
+               "that moves there); rename one of them";
+    Names.insert(New.begin(), New.end());
+    return "";
+  }
+
+  /// The local records and typedefs that the members of \p RD name move with it; a member of
+  /// another local type (an enum, a typedef of the function not declared with a moving record)
+  /// stops the move.
+  void members(const RecordDecl *RD, const FunctionDecl *F, SourceLocation Use) {
+    for (const FieldDecl *FD : RD->fields()) {
+      if (const RecordDecl *Inner = FD->getType()->getAsRecordDecl();
+          Inner && Inner->getDeclContext() == RD) {
+        members(Inner, F, Use); // a record declared in RD: moves with it
+        continue;
+      }
+      // The type as written, through its typedefs, pointers and arrays.
+      for (QualType U = FD->getType(); !U.isNull();) {
+        const Type *Ty = U.getTypePtr();
+        if (const auto *TT = dyn_cast<TypedefType>(Ty)) {
+          const TypedefNameDecl *TD = TT->getDecl();
+          if (TD->getDeclContext()->isFunctionOrMethod()) {
+            // A typedef that moves with its record: `typedef struct { ... } vec;`.
+            const RecordDecl *Of = localRecord(TD->getUnderlyingType());
+            const DeclStmt *DS = Of ? declStmtOf(F->getBody(), TD) : nullptr;
+            if (!Of || !DS || declStmtOf(F->getBody(), Of) != DS) {
+              fail(Use, RD, F, "its member '" + FD->getName().str() + "' has the type '" +
+                                   TD->getName().str() + "' of the function");
+              return;
+            }
+            add(Of, F, Use);
+          }
+          U = TT->desugar();
+        } else if (const auto *ET = dyn_cast<EnumType>(Ty)) {
+          if (ET->getDecl()->getDeclContext()->isFunctionOrMethod()) {
+            fail(Use, RD, F, "its member '" + FD->getName().str() +
+                                 "' has an enum type of the function");
+            return;
+          }
+          break;
+        } else if (const auto *RT = dyn_cast<RecordType>(Ty)) {
+          if (const RecordDecl *Other = localRecord(QualType(RT, 0)); Other && Other != RD)
+            add(Other, F, Use);
+          break;
+        } else if (const auto *PT = dyn_cast<PointerType>(Ty)) {
+          U = PT->getPointeeType();
+        } else if (const auto *AT = dyn_cast<ArrayType>(Ty)) {
+          U = AT->getElementType();
+        } else {
+          QualType D = U.getSingleStepDesugaredType(Ctx);
+          if (D == U)
+            break;
+          U = D;
+        }
+      }
+    }
+  }
+
+  void fail(SourceLocation Use, const RecordDecl *RD, const FunctionDecl *F,
+            const std::string &Why) {
+    Ok = false;
+    std::string What = RD->getIdentifier() ? "'" + RD->getKindName().str() + " " +
+                                                 RD->getName().str() + "'"
+                                           : "the " + RD->getKindName().str() + " at line " +
+                                                 std::to_string(SM.getExpansionLineNumber(
+                                                     RD->getBeginLoc()));
+    diag::error(Ctx.getDiagnostics(), Use,
+                What + " is declared inside function '" + F->getNameAsString() +
+                    "', and the kernel of the target region that uses it is a function outside "
+                    "it; omp2cu moves such a type before the function, but not this one: " +
+                    Why + " (declare the type at namespace scope)");
+  }
+};
+
+} // namespace
+
+bool hoist(ASTContext &Ctx,
+           const std::vector<std::pair<const OMPExecutableDirective *, const FunctionDecl *>>
+               &Regions,
+           std::string &Out) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  Hoister H(Ctx);
+  for (const auto &[D, F] : Regions) {
+    // Function templates and member functions: the analysis reports their local types.
+    if (!F || F->isTemplated() || isa<CXXMethodDecl>(F) || !F->getBody())
+      continue;
+    Uses U;
+    U.TraverseStmt(const_cast<OMPExecutableDirective *>(D));
+    const SourceLocation Begin = SM.getExpansionLoc(D->getBeginLoc());
+    for (const auto &[RD, Use] : U.Found)
+      // Declared in the region: part of the kernel's own text.
+      if (RD->getDeclContext() == static_cast<const DeclContext *>(F) &&
+          SM.isBeforeInTranslationUnit(SM.getExpansionLoc(RD->getBeginLoc()), Begin))
+        H.add(RD, F, Use);
+  }
+  if (!H.ok())
+    return false;
+  Out = H.apply();
+  return true;
+}
+
+} // namespace omp2cu::localtypes
