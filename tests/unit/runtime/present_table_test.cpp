@@ -537,6 +537,30 @@ TEST_CASE("attached pointers hold device addresses on the device and host ones o
   CHECK(T.size() == 0);
 }
 
+TEST_CASE("a pointer into no mapped data keeps its value: a value the region writes into it is "
+          "copied out",
+          "[present][attach]") {
+  // OpenMP_VV test_target_enter_data_struct.c: `singleCopy.p = single.p;` in a region that maps
+  // singleCopy from; its p, whatever the host held, pointed into no mapped data.
+  PresentTable T;
+  struct S {
+    double *p;
+    int n;
+  };
+  double Elsewhere[2] = {1, 2}, Written[2] = {3, 4};
+  S X{Elsewhere, 0};
+  auto RS = T.map(&X, sizeof X, /*copy_in=*/false, "X");
+  REQUIRE(RS.result == Result::Ok);
+  auto *DX = static_cast<S *>(RS.device);
+  DX->p = Elsewhere; // (map from: the device copy's bytes are undefined)
+  // The translation of a pointer into no mapped data is the pointer itself.
+  REQUIRE(T.attach(reinterpret_cast<void **>(&X.p), Elsewhere, "X.p").result == Result::Ok);
+  DX->p = Written; // the region writes the pointer
+  REQUIRE(T.unmap(&X, sizeof X, /*copy_out=*/true, "X").result == Result::Ok);
+  CHECK(X.p == Written);
+  CHECK(T.size() == 0);
+}
+
 TEST_CASE("attaching a pointer that is not mapped is an error", "[present][attach]") {
   PresentTable T;
   double D[2];

@@ -322,8 +322,11 @@ public:
     }
     R.device = deviceOf(*Inside, B);
     R.refcount = Inside->total();
-    if (!device_value || Inside->unified)
-      return R; // (In host memory the pointer points where it should.)
+    // In host memory, or where the pointer points into no mapped data (its device copy keeps
+    // the host's value), there is nothing to attach: no shadow, so a value the region writes
+    // into the pointer is copied out as it is (a shadow would put back the host's old value).
+    if (!device_value || Inside->unified || device_value == *field)
+      return R;
     Shadow *Sh = nullptr;
     for (Shadow &X : Inside->shadows)
       if (X.field == B)
