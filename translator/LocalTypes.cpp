@@ -133,7 +133,12 @@ public:
     if (Moves.empty())
       return "";
     StringRef In = SM.getBufferData(SM.getMainFileID());
-    outofline::Edits E;
+    outofline::Edits Names;
+    if (!renames(Names)) {
+      Ok = false;
+      return "";
+    }
+    outofline::Edits E = Names;
     std::map<unsigned, std::string> Before; // by the offset of the function
     std::sort(Moves.begin(), Moves.end(), [&](const Move &A, const Move &B) {
       return SM.isBeforeInTranslationUnit(A.RD->getBeginLoc(), B.RD->getBeginLoc());
@@ -146,10 +151,10 @@ public:
       std::string Text;
       if (M.K == Move::Variables) {
         // `struct S { ... } s;`: the definition moves, `struct S s;` stays.
-        Text = In.substr(RB, LB - RB).rtrim().str();
+        Text = StringRef(outofline::applied(In, Names, RB, LB)).rtrim().str();
         if (!M.RD->getIdentifier())
           Text += " " + M.Name;
-        Text += " " + In.substr(LB, RE - LB).str() + ";";
+        Text += " " + outofline::applied(In, Names, LB, RE) + ";";
         // Its lines stay, as blank ones after the declaration.
         unsigned After = RE; // and the blanks after its `}`
         while (After < In.size() && (In[After] == ' ' || In[After] == '\t'))
@@ -158,7 +163,7 @@ public:
         E[off(M.DS->getEndLoc()) + 1] = {0, outofline::lineBreaks(In.substr(LB, RE - LB))};
       } else {
         const unsigned DB = off(M.DS->getBeginLoc()), DE = off(M.DS->getEndLoc()) + 1;
-        Text = In.substr(DB, DE - DB).str();
+        Text = outofline::applied(In, Names, DB, DE);
         E[DB] = {DE - DB, "/* omp2cu: " + Why + " */" + outofline::lineBreaks(Text)};
       }
       // Its lines lose the indentation of the function's body.
@@ -189,6 +194,57 @@ private:
   std::set<const RecordDecl *> Seen;
   std::vector<Move> Moves;
   std::set<std::string> Names; ///< declared at namespace scope, or by a move
+  /// Moved records and typedefs whose names are taken: their new names, and their functions.
+  std::map<const Decl *, std::pair<std::string, const FunctionDecl *>> Renamed;
+
+  /// The edits that write the new names of Renamed types where their functions name them (and
+  /// where they are declared); false, with an error, where a name is written in a macro.
+  bool renames(outofline::Edits &E) {
+    class Refs : public RecursiveASTVisitor<Refs> {
+    public:
+      std::vector<std::pair<const Decl *, SourceLocation>> Found;
+      bool VisitTagTypeLoc(TagTypeLoc TL) {
+        Found.push_back({TL.getDecl()->getCanonicalDecl(), TL.getNameLoc()});
+        return true;
+      }
+      bool VisitTypedefTypeLoc(TypedefTypeLoc TL) {
+        Found.push_back({TL.getTypedefNameDecl()->getCanonicalDecl(), TL.getNameLoc()});
+        return true;
+      }
+    };
+    std::set<const FunctionDecl *> Functions;
+    for (const auto &[D, To] : Renamed)
+      Functions.insert(To.second);
+    bool Good = true;
+    auto Write = [&](const Decl *D, SourceLocation L) {
+      const auto It = Renamed.find(D->getCanonicalDecl());
+      if (It == Renamed.end())
+        return;
+      const auto *ND = cast<NamedDecl>(D);
+      if (!L.isFileID() || !SM.isWrittenInMainFile(L)) {
+        diag::error(Ctx.getDiagnostics(), L,
+                    "'" + ND->getName().str() + "', a type of function '" +
+                        It->second.second->getNameAsString() +
+                        "' that its target regions use, is named in a macro here: omp2cu cannot "
+                        "give it the new name it needs before the function (its name is taken "
+                        "at namespace scope); rename the type");
+        Good = false;
+        return;
+      }
+      E[off(L)] = {static_cast<unsigned>(ND->getName().size()), It->second.first};
+    };
+    for (const FunctionDecl *F : Functions) {
+      Refs R;
+      R.TraverseStmt(F->getBody());
+      for (const auto &[D, L] : R.Found)
+        Write(D, L);
+    }
+    for (const auto &[D, To] : Renamed)
+      for (const Decl *Redecl : D->redecls())
+        if (SM.isBeforeInTranslationUnit(functionBegin(To.second), Redecl->getLocation()))
+          Write(Redecl, Redecl->getLocation()); // the declarations in the function
+    return Good;
+  }
 
   void global(const Decl *D) {
     if (const auto *LS = dyn_cast<LinkageSpecDecl>(D)) {
@@ -251,13 +307,12 @@ private:
   /// or why the record cannot move.
   std::string form(Move &M) {
     bool Typedefs = false, Variables = false;
-    std::vector<std::string> New;
     for (const Decl *D : M.DS->decls()) {
       if (D == M.RD)
         continue;
       if (const auto *TD = dyn_cast<TypedefNameDecl>(D)) {
         Typedefs = true;
-        New.push_back(TD->getName().str());
+        name(TD, M.F);
       } else if (isa<VarDecl>(D)) {
         Variables = true;
       } else {
@@ -266,22 +321,31 @@ private:
     }
     M.K = Variables ? Move::Variables : Typedefs ? Move::Typedefs : Move::Whole;
     if (M.RD->getIdentifier()) {
-      M.Name = M.RD->getName().str();
-      New.push_back(M.Name);
+      M.Name = name(M.RD, M.F);
     } else if (Variables) {
-      const unsigned Line = SM.getExpansionLineNumber(M.RD->getBeginLoc());
-      M.Name = "omp2cu_" + M.F->getNameAsString() + "_L" + std::to_string(Line);
+      const std::string Base = "omp2cu_" + M.F->getNameAsString() + "_L" +
+                               std::to_string(SM.getExpansionLineNumber(M.RD->getBeginLoc()));
+      M.Name = Base;
       for (unsigned K = 2; Names.count(M.Name); ++K)
-        M.Name = "omp2cu_" + M.F->getNameAsString() + "_L" + std::to_string(Line) + "_" +
-                 std::to_string(K);
-      New.push_back(M.Name);
+        M.Name = Base + "_" + std::to_string(K);
+      Names.insert(M.Name);
     }
-    for (const std::string &N : New)
-      if (Names.count(N))
-        return "the name '" + N + "' is declared at namespace scope too (or by another type "
-               "that moves there); rename one of them";
-    Names.insert(New.begin(), New.end());
     return "";
+  }
+
+  /// The name \p D (a record or typedef of \p F) has at namespace scope: its own, unless a
+  /// declaration there (or another moved type: functions declare their own `struct node`)
+  /// has it; then `omp2cu_<F>_<name>`, written wherever the function names it.
+  std::string name(const NamedDecl *D, const FunctionDecl *F) {
+    std::string N = D->getName().str();
+    if (Names.insert(N).second)
+      return N;
+    const std::string Base = "omp2cu_" + F->getNameAsString() + "_" + N;
+    N = Base;
+    for (unsigned K = 2; !Names.insert(N).second; ++K)
+      N = Base + "_" + std::to_string(K);
+    Renamed[D->getCanonicalDecl()] = {N, F};
+    return N;
   }
 
   /// The local records and typedefs that the members of \p RD name move with it; a member of
@@ -376,7 +440,7 @@ bool hoist(ASTContext &Ctx,
   if (!H.ok())
     return false;
   Out = H.apply();
-  return true;
+  return H.ok();
 }
 
 } // namespace omp2cu::localtypes

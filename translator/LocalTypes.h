@@ -13,10 +13,12 @@
 //   struct { ... } s;              -> named omp2cu_<function>_L<line> first, then as above
 //
 // `#line` directives around the moved text keep every diagnostic on the line the user wrote, and
-// its place keeps its lines as blank ones. A type moves only where the move changes nothing
-// else: its members' types are not the function's own, it is a plain aggregate (C++: no
-// member functions, no base classes), and no declaration at namespace scope (or another moved
-// type) has its name; otherwise an error says why. Types of function templates and of member
+// its place keeps its lines as blank ones. A name that a declaration at namespace scope (or
+// another moved type: functions often declare their own `struct node`) has already becomes
+// `omp2cu_<function>_<name>`, written wherever the function names the type. A type moves only
+// where the move changes nothing else: its members' types are not the function's own (but for
+// records and typedefs that move too), and it is a plain aggregate (C++: no member functions,
+// no base classes); otherwise an error says why. Types of function templates and of member
 // functions are left to the analysis, which reports them.
 //
 //===----------------------------------------------------------------------===//
