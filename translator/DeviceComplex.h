@@ -47,7 +47,8 @@ struct LibraryEdits {
 };
 
 /// Writes \p CE, if it is an operation of <complex> that device code cannot call as it is
-/// (complexRuntimeName not empty), as a call of the runtime's function in \p W: operators
+/// (complexRuntimeName not empty) or a call of std::swap and the like before C++20
+/// (utilityRuntimeName, DeviceUtility.h), as a call of the runtime's function in \p W: operators
 /// `a OP b` as `omp2cu::cx::NAME(a, b)`, `OP a` as `omp2cu::cx::NAME(a)`, members `z.real(x)` as
 /// `omp2cu::cx::set_real(z, x)`, functions by their callee's name, unless \p Done holds its
 /// text's place already. Nested operations compose (outer calls are rewritten before inner ones:

@@ -135,7 +135,7 @@ struct Marker {
       return;
     }
     if (analysis::isOmpRoutine(F)) {
-      if (analysis::ompRoutineName(F->getName()) == "omp_set_num_threads" && !InKernel)
+      if (analysis::isSetNumThreads(F) && !InKernel)
         error(CE->getBeginLoc(), "'omp_set_num_threads' in a function called from a target "
                                  "region is not supported (call it in the code of the team, in "
                                  "the region itself)");

@@ -179,8 +179,8 @@ public:
     if (const FunctionDecl *F = CE->getDirectCallee())
       if (analysis::isOmpRoutine(F)) {
         SourceLocation L = text::editableLoc(W.getSourceMgr(), CE->getBeginLoc());
-        if (analysis::ompRoutineName(F->getName()) == "omp_set_num_threads" &&
-            Prefix != "omp2cu_team.")
+        const bool SetsThreads = analysis::isSetNumThreads(F);
+        if (SetsThreads && Prefix != "omp2cu_team.")
           // The team's state holds nthreads-var (the analysis makes a team that calls it
           // generic); a thread of a parallel region would need one of its own.
           diag::error(Ctx.getDiagnostics(), CE->getBeginLoc(),
@@ -191,11 +191,10 @@ public:
           diag::error(Ctx.getDiagnostics(), CE->getBeginLoc(),
                       text::uneditableCall(F->getName()));
         else if (Done.insert(L).second) // a macro may expand its argument twice
-          W.InsertTextAfter(L, analysis::isDeviceOmpApi(analysis::ompRoutineName(F->getName())) ||
-                                       analysis::ompRoutineName(F->getName()) ==
-                                           "omp_set_num_threads"
-                                   ? Prefix
-                                   : "omp2cu::");
+          W.InsertTextAfter(
+              L, SetsThreads || analysis::isDeviceOmpApi(analysis::ompRoutineName(F->getName()))
+                     ? Prefix
+                     : "omp2cu::");
       }
     return true;
   }

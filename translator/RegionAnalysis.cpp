@@ -134,6 +134,10 @@ bool isKernelOmpRoutine(llvm::StringRef Name) {
   return isDeviceOmpApi(Name) || isDeviceOmpQuery(Name) || Names.contains(Name);
 }
 
+bool isSetNumThreads(const FunctionDecl *F) {
+  return isOmpRoutine(F) && ompRoutineName(F->getName()) == "omp_set_num_threads";
+}
+
 bool isOmpRoutine(const FunctionDecl *F) {
   if (!F->getName().starts_with("omp_"))
     return false;
@@ -1027,7 +1031,7 @@ void Analyzer::kernelNumThreads() {
       return SetsNumThreads(CS->getCapturedStmt());
     if (const auto *CE = dyn_cast<CallExpr>(S))
       if (const FunctionDecl *F = CE->getDirectCallee();
-          F && isOmpRoutine(F) && ompRoutineName(F->getName()) == "omp_set_num_threads")
+          F && isSetNumThreads(F))
         return true;
     for (const Stmt *Ch : S->children())
       if (SetsNumThreads(Ch))

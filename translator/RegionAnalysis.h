@@ -166,6 +166,9 @@ bool isKernelOmpRoutine(llvm::StringRef Name);
 /// True when \p F is a routine of the OpenMP API: named omp_*, and declared by <omp.h> (a system
 /// header) or by the program without a definition (an old C program's own prototype).
 bool isOmpRoutine(const clang::FunctionDecl *F);
+/// True when \p F is the OpenMP routine omp_set_num_threads: in a kernel, a member of the
+/// generic-mode team object only (the team's nthreads-var), which makes its team generic.
+bool isSetNumThreads(const clang::FunctionDecl *F);
 /// True for the host device-memory API the runtime provides in namespace
 /// omp2cu (omp_target_alloc, omp_get_num_devices, ...).
 bool isHostDeviceApi(llvm::StringRef Name);

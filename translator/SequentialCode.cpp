@@ -224,8 +224,7 @@ K Classifier::classifyExpr(const Expr *E, const Stmt *AsStmt) {
     // omp_set_num_threads in the team's code sets the threads of its next parallel regions,
     // which the team's state in generic mode holds (GenericTeam::nthreads_var).
     if (const FunctionDecl *Callee = CE->getDirectCallee();
-        TeamLevel && Callee && isOmpRoutine(Callee) &&
-        ompRoutineName(Callee->getName()) == "omp_set_num_threads")
+        TeamLevel && Callee && isSetNumThreads(Callee))
       return unsafe(AsStmt);
     // An assignment of <complex> (`z += w`, `z.real(x)`) is a store to its object.
     if (!complexRuntimeName(Ctx, CE).empty() && !isPureComplexCall(CE)) {
