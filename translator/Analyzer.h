@@ -33,6 +33,27 @@ inline const clang::VarDecl *refVar(const clang::Expr *E) {
   return nullptr;
 }
 
+/// True if \p T is a variable-length array whose only variable dimension is the first
+/// (`double a[n][4]`): the kernels see it as a pointer to its elements, `double (*a)[4]`.
+inline bool isVla(clang::QualType T) {
+  const auto *VAT = llvm::dyn_cast<clang::VariableArrayType>(T.getCanonicalType().getTypePtr());
+  return VAT && !VAT->getElementType()->isVariablyModifiedType();
+}
+
+/// True unless \p T is variably modified in a way that the kernels cannot express: an array
+/// with a variable dimension after the first, a pointer to a variable-length array.
+inline bool vlaSupported(clang::QualType T) {
+  T = T.getNonReferenceType();
+  return !T->isVariablyModifiedType() || isVla(T);
+}
+
+/// The type of \p V in a kernel, less its reference: a variable-length array (isVla) is a
+/// pointer to its elements there.
+inline clang::QualType kernelType(const clang::ASTContext &Ctx, const clang::VarDecl *V) {
+  clang::QualType T = V->getType().getNonReferenceType();
+  return isVla(T) ? Ctx.getArrayDecayedType(T) : T;
+}
+
 /// The variable at the root of an lvalue such as `a[i].x`, if the path to it
 /// stays inside that variable's own storage (no pointer dereference).
 const clang::VarDecl *ownStorageRoot(const clang::Expr *E);
@@ -114,6 +135,9 @@ private:
   /// constants of the function its initializer names.
   void addLocalConstant(const clang::VarDecl *V);
   void collectLocalTypes();
+  /// Reports what the region's code does with variably modified types that a kernel cannot: the
+  /// size of a variable-length array (a pointer there), a variable-length array of its own.
+  void checkVariableLengthArrays();
 };
 
 } // namespace omp2cu::analysis

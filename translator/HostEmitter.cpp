@@ -6,6 +6,7 @@
 // when the construct's device is the host.
 //
 //===----------------------------------------------------------------------===//
+#include "Analyzer.h"
 #include "Emitter.h"
 #include "RegionAnalysis.h"
 #include "SourceText.h"
@@ -59,20 +60,38 @@ std::string memberRef(const RegionVar &RV) {
 
 std::string sectionArgs(ASTContext &Ctx, const RegionVar &RV) {
   std::string N = RV.Member ? memberRef(RV) : text::varRef(RV.Var);
+  // The array whose elements the section counts.
+  QualType Dim = RV.Member ? RV.Member->getType() : RV.Var->getType().getNonReferenceType();
   if (RV.WholeObject)
-    return "&" + N + ", 0, 1";
+    return analysis::isVla(Dim) ? N + ", 0, sizeof(" + N + ") / sizeof(" + N + "[0])"
+                                : "&" + N + ", 0, 1";
   std::string LB = RV.SectionLB ? text::get(Ctx, RV.SectionLB->getSourceRange()) : "0";
   std::string Len;
   if (RV.SectionLen)
     Len = text::get(Ctx, RV.SectionLen->getSourceRange());
   else if (RV.SingleElement)
     Len = "1";
-  else {
-    const auto *CAT = Ctx.getAsConstantArrayType(
-        RV.Member ? RV.Member->getType() : RV.Var->getType().getNonReferenceType());
-    Len = (CAT ? std::to_string(CAT->getSize().getZExtValue()) : "1") + " - (" + LB + ")";
+  // a[i][j][lb:len]: elements of a[i][j], counted from a[0][0] (the subscripts select arrays
+  // inside a's storage: the whole is one block).
+  std::string Base = N, Offset;
+  for (const ArraySubscriptExpr *SE : RV.Subscripts) {
+    const auto *Sub = Ctx.getAsConstantArrayType(SE->getType());
+    Base += "[0]";
+    const std::string Idx = "(" + text::get(Ctx, SE->getIdx()->getSourceRange()) + ")";
+    Offset = (Offset.empty() ? Idx : "(" + Offset + " + " + Idx + ")") + " * " +
+             std::to_string(Sub ? Sub->getSize().getZExtValue() : 1);
+    Dim = SE->getType();
   }
-  return N + ", " + LB + ", " + Len;
+  if (Len.empty()) {
+    const auto *CAT = Ctx.getAsConstantArrayType(Dim);
+    Len = (CAT ? std::to_string(CAT->getSize().getZExtValue())
+           : analysis::isVla(Dim) ? "sizeof(" + N + ") / sizeof(" + N + "[0])"
+                                  : "1") +
+          " - (" + LB + ")";
+  }
+  if (!Offset.empty())
+    LB = LB == "0" ? Offset : Offset + " + (" + LB + ")";
+  return Base + ", " + LB + ", " + Len;
 }
 
 std::string itemName(const RegionVar &RV) {
@@ -230,10 +249,17 @@ std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan 
                            RV.K == RegionVar::MappedPointer ? text::varRef(V)
                                                             : "&" + text::varRef(V),
                            memberSpan(RV), mapKind(RV.Map), itemName(RV));
+      else if (analysis::isVla(T))
+        // A variable-length array is a pointer to its elements in the kernel.
+        Call = fmt::format("reinterpret_cast<{}>({})",
+                           text::type(Ctx, analysis::kernelType(Ctx, V)), Call);
       else if (RV.K == RegionVar::MappedObject && !RV.WholeObject)
         // A section of an array: the device address of the whole array.
         Call = fmt::format("reinterpret_cast<{}>({})", text::type(Ctx, Ctx.getPointerType(T)),
                            Call);
+      else if (RV.K == RegionVar::MappedPointer && !RV.Subscripts.empty())
+        // p[i][lb:len] of a pointer to arrays: the device address of p[0].
+        Call = fmt::format("reinterpret_cast<{}>({})", text::type(Ctx, T), Call);
       Maps += fmt::format("{}  auto *{} = {};\n", In, Dev, Call);
       // Pointer attachment in the device copy of the struct (it is written in the region, maps
       // back, or is not trivially copyable): its pointer members get the device addresses of

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelEmitter.h"
+#include "Analyzer.h"
 #include "DeviceComplex.h"
 #include "Assert.h"
 #include "LineDirectives.h"
@@ -319,7 +320,7 @@ std::string KernelEmitter::fork(const Construct &C, const std::string &RegionTex
   std::string Params, Args;
   for (const VarKey &K : R.Sharing.FreeVars.at(&C)) {
     const VarDecl *V = K.Var;
-    QualType T = V->getType().getNonReferenceType();
+    QualType T = analysis::kernelType(Ctx, V);
     if (const SharedSlot *S = TS.find(K)) {
       Params += ", " + text::declare(Ctx, Ctx.getLValueReferenceType(T), name(V));
       Args += ", omp2cu_sh." + S->Member;
@@ -426,7 +427,7 @@ std::string KernelEmitter::simdFork(const Construct &S, const std::string &LoopT
     if (Private && !Output)
       continue;
     std::string N = name(V);
-    QualType T = V->getType().getNonReferenceType();
+    QualType T = analysis::kernelType(Ctx, V);
     bool Memory = TS.find(analysis::bindingOf(V, S.Parent)) ||
                   (!analysis::bindingOf(V, S.Parent).Binder && R.Sharing.InDeviceMemory.count(V)) ||
                   std::count(CalleeGlobals.begin(), CalleeGlobals.end(), V);
@@ -570,6 +571,10 @@ KernelText KernelEmitter::run() {
       Params += text::declare(Ctx, T, TS.PromotedParams.count(V) ? "omp2cu_" + N : N);
       break;
     case RegionVar::MappedObject:
+      if (analysis::isVla(T)) { // its device address: a pointer to its elements
+        Params += text::declare(Ctx, analysis::kernelType(Ctx, V), N);
+        break;
+      }
       Params += text::declare(Ctx, Ctx.getPointerType(T), "omp2cu_" + N);
       Prologue += "  " + text::declare(Ctx, Ctx.getLValueReferenceType(T), N) + " = *omp2cu_" +
                   N + ";\n";

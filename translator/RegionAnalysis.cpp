@@ -764,6 +764,12 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
       break;
     }
   }
+  // A private copy of a variable-length array would be a variable-length array in the kernel.
+  for (const ClauseVar &CV : C.Vars)
+    if (CV.Var && CV.Var->getType()->isVariablyModifiedType())
+      error(D->getBeginLoc(), "variable-length array '" + CV.Var->getName() +
+                                  "' in a private, firstprivate, lastprivate, linear or "
+                                  "reduction clause is not supported yet");
 }
 
 
@@ -1083,6 +1089,7 @@ std::optional<Region> Analyzer::run(const FunctionDecl *F) {
   kernelNumThreads();
   collectVars();
   collectLocalTypes();
+  checkVariableLengthArrays();
   if (Failed)
     return std::nullopt;
   analyzeSharing(Ctx, R);

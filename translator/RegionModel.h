@@ -20,6 +20,7 @@
 #include <vector>
 
 namespace clang {
+class ArraySubscriptExpr;
 class CallExpr;
 class CXXRecordDecl;
 class EnumDecl;
@@ -203,6 +204,10 @@ struct RegionVar {
   const clang::Expr *SectionLen = nullptr;
   bool WholeObject = true;
   bool SingleElement = false; ///< map(a[i]): one element
+  /// The subscripts before the section or element, `a[i][j][lb:len]`, `a[i][j][k]`: a[i] and
+  /// a[i][j], outermost first (each selects an array inside Var's storage; the section lies in
+  /// the last). Empty for most items.
+  std::vector<const clang::ArraySubscriptExpr *> Subscripts;
   /// A member list item (Var is s): for MappedPointer a section of a pointer member,
   /// `s.p[lb:len]`, the data the member points to; for MappedObject a member that is not a
   /// pointer, `s.x`, or a section or element of an array member, `s.a[lb:len]`, `s.a[i]`. Null

@@ -66,6 +66,7 @@ void Analyzer::parseMap(const OMPMapClause *MC) {
           Old.SectionLB = V.SectionLB;
           Old.SectionLen = V.SectionLen;
           Old.SingleElement = V.SingleElement;
+          Old.Subscripts = V.Subscripts;
         }
       if (StructMaps.count(V.Var)) // it has attached pointer members too
         StructMaps[V.Var] = {V.Map, V.Mods};
@@ -258,6 +259,34 @@ void keepConstObject(const ASTContext &Ctx, RegionVar &V) {
     keepConstObject(Ctx, M);
 }
 
+namespace {
+
+/// For a list item `a[i][j][lb:len]` or `a[i][j][k]` whose \p Base is `a[i][j]`: sets V.Var to
+/// a and V.Subscripts to i, j, when the subscripts stay inside a's storage (a is an array, or a
+/// pointer to arrays, and each subscript selects an array); else leaves V as it is.
+void leadingSubscripts(const Expr *Base, RegionVar &V) {
+  std::vector<const ArraySubscriptExpr *> Subs;
+  const Expr *B = strip(Base);
+  while (const auto *SE = dyn_cast<ArraySubscriptExpr>(B)) {
+    // Each subscript picks an array of the object (`int a[n][m]`: a[i] is a row), not a pointer
+    // stored in it (`int *p[n]`: p[i][0:m] is other data).
+    if (!SE->getType()->isArrayType())
+      break;
+    Subs.insert(Subs.begin(), SE);
+    B = strip(SE->getBase());
+  }
+  const VarDecl *Var = refVar(B);
+  if (Subs.empty() || !Var)
+    return;
+  const QualType T = Var->getType().getNonReferenceType();
+  if (!T->isArrayType() && !(T->isPointerType() && T->getPointeeType()->isArrayType()))
+    return;
+  V.Var = Var;
+  V.Subscripts = std::move(Subs);
+}
+
+} // namespace
+
 bool parseListItem(ASTContext &Ctx, const Expr *E, RegionVar &V) {
   DiagnosticsEngine &DE = Ctx.getDiagnostics();
   const Expr *X = strip(E);
@@ -289,6 +318,8 @@ bool parseListItem(ASTContext &Ctx, const Expr *E, RegionVar &V) {
       First = Inner;
     }
     V.Var = refVar(First->getBase());
+    if (!V.Var)
+      leadingSubscripts(First->getBase(), V);
     if (const auto *ME = dyn_cast<MemberExpr>(strip(First->getBase()))) {
       // s.p[lb:len], g->p[lb:len]: the data a pointer member points to.
       const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
@@ -322,12 +353,14 @@ bool parseListItem(ASTContext &Ctx, const Expr *E, RegionVar &V) {
       V.K = RegionVar::MappedPointer;
       return true;
     }
-    if (V.Var && !V.SectionLen && !V.Var->getType()->isArrayType()) {
+    if (V.Var && !V.SectionLen && V.Subscripts.empty() && !V.Var->getType()->isArrayType()) {
       diag::error(DE, AS->getBeginLoc(), "array section of a pointer needs a length");
       return false;
     }
   } else if (const auto *SE = dyn_cast<ArraySubscriptExpr>(X)) {
     V.Var = refVar(SE->getBase());
+    if (!V.Var)
+      leadingSubscripts(SE->getBase(), V);
     V.SectionLB = SE->getIdx();
     V.WholeObject = false;
     V.SingleElement = true;
@@ -337,6 +370,13 @@ bool parseListItem(ASTContext &Ctx, const Expr *E, RegionVar &V) {
       V.K = RegionVar::MappedObject;
       return true;
     }
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(X);
+             UO && UO->getOpcode() == UO_Deref && refVar(UO->getSubExpr()) &&
+             refVar(UO->getSubExpr())->getType().getNonReferenceType()->isPointerType()) {
+    // *p: the element p[0].
+    V.Var = refVar(UO->getSubExpr());
+    V.WholeObject = false;
+    V.SingleElement = true;
   } else if (isa<DeclRefExpr>(X)) {
     V.Var = refVar(X);
   } else if (const FieldDecl *F = valueMember(X, V.Var, V.Arrow)) {
@@ -367,13 +407,15 @@ bool parseListItem(ASTContext &Ctx, const Expr *E, RegionVar &V) {
       return false;
     }
     V.K = RegionVar::MappedPointer;
-  } else {
-    if (T->isVariableArrayType()) {
-      diag::error(DE, E->getBeginLoc(), "variable-length arrays are not supported");
-      return false;
-    }
-    V.K = RegionVar::MappedObject;
   }
+  if (!vlaSupported(T)) {
+    diag::error(DE, E->getBeginLoc(),
+                "variable-length arrays are supported when only their first dimension is "
+                "variable ('double a[n][4]', not 'double a[n][m]', nor a pointer to one)");
+    return false;
+  }
+  if (!T->isPointerType())
+    V.K = RegionVar::MappedObject;
   return true;
 }
 
@@ -481,6 +523,36 @@ void Analyzer::collectLocalTypes() {
                      "', and the kernel of the target region that uses it is a function outside "
                      "it; declare the type at namespace scope");
   }
+}
+
+void Analyzer::checkVariableLengthArrays() {
+  class Finder : public RecursiveASTVisitor<Finder> {
+  public:
+    std::vector<std::pair<SourceLocation, std::string>> Found;
+    bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
+      if (E->getTypeOfArgument()->isVariablyModifiedType())
+        Found.push_back({E->getBeginLoc(),
+                         "the size of a variable-length array is not known in a kernel, where "
+                         "the array is a pointer to its elements; pass the length"});
+      return true;
+    }
+    bool VisitDeclaratorDecl(DeclaratorDecl *D) {
+      if (D->getType()->isVariablyModifiedType() && !isa<ParmVarDecl>(D))
+        Found.push_back({D->getLocation(), "variable-length arrays declared in a target region "
+                                           "are not supported (device code has none)"});
+      return true;
+    }
+    bool VisitTypedefNameDecl(TypedefNameDecl *D) {
+      if (D->getUnderlyingType()->isVariablyModifiedType())
+        Found.push_back({D->getLocation(), "variable-length array types declared in a target "
+                                           "region are not supported (device code has none)"});
+      return true;
+    }
+  };
+  Finder F;
+  F.TraverseStmt(const_cast<Stmt *>(associatedStmt(RootD)));
+  for (const auto &[L, Why] : F.Found)
+    error(L, Why);
 }
 
 namespace {
@@ -612,10 +684,10 @@ void Analyzer::collectVars() {
       continue;
     RegionVar RV;
     RV.Var = V;
-    if (T->isVariableArrayType()) {
+    if (!vlaSupported(T)) {
       error(V->getLocation(), "variable-length array '" + V->getName() +
-                                  "' used in a target region is not "
-                                  "supported");
+                                  "' used in a target region: only a first dimension may be "
+                                  "variable ('double a[n][4]', not 'double a[n][m]')");
       continue;
     }
     // Implicit rules (OpenMP 5.x), as changed by defaultmap.
