@@ -21,30 +21,37 @@ using namespace clang;
 namespace omp2cu::localtypes {
 namespace {
 
-/// The outermost record of \p RD (a record nested in another belongs to it).
-const RecordDecl *outermost(const RecordDecl *RD) {
-  while (const auto *P = dyn_cast<RecordDecl>(RD->getDeclContext()))
-    RD = P;
-  return RD;
+/// The outermost record that holds \p TD, or \p TD (a type nested in a record belongs to it).
+const TagDecl *outermost(const TagDecl *TD) {
+  while (const auto *P = dyn_cast<RecordDecl>(TD->getDeclContext()))
+    TD = P;
+  return TD;
 }
 
-/// The record declared in a function that \p T names through typedefs, pointers, references and
-/// arrays, or null.
-const RecordDecl *localRecord(QualType T) {
-  const auto *RD = dyn_cast_or_null<RecordDecl>(analysis::namedTag(T));
-  if (!RD)
+/// The outermost type declared in a function that holds \p TD, or null.
+const TagDecl *localTag(const TagDecl *TD) {
+  if (!TD)
     return nullptr;
-  RD = outermost(RD);
-  return RD->getDeclContext()->isFunctionOrMethod() ? RD : nullptr;
+  TD = outermost(TD);
+  return TD->getDeclContext()->isFunctionOrMethod() ? TD : nullptr;
 }
 
-/// The local records that a target construct names: the types of its expressions (variables,
-/// members, casts) and the types it writes, with where.
+/// The record or enum declared in a function that \p T names through typedefs, pointers,
+/// references and arrays, or null.
+const TagDecl *localTag(QualType T) { return localTag(analysis::namedTag(T)); }
+
+/// The local records and enums that a target construct names: the types of its expressions
+/// (variables, members, casts), the types it writes and the enumerators it names (of type int
+/// in C), with where.
 class Uses : public RecursiveASTVisitor<Uses> {
 public:
-  std::vector<std::pair<const RecordDecl *, SourceLocation>> Found;
+  std::vector<std::pair<const TagDecl *, SourceLocation>> Found;
   bool VisitExpr(Expr *E) {
     add(E->getType(), E->getBeginLoc());
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (const auto *EC = dyn_cast<EnumConstantDecl>(DRE->getDecl()))
+        if (const TagDecl *TD = localTag(cast<EnumDecl>(EC->getDeclContext())))
+          Found.push_back({TD, E->getBeginLoc()});
     return true;
   }
   bool VisitTypeLoc(TypeLoc TL) {
@@ -54,8 +61,8 @@ public:
 
 private:
   void add(QualType T, SourceLocation L) {
-    if (const RecordDecl *RD = localRecord(T))
-      Found.push_back({RD, L});
+    if (const TagDecl *TD = localTag(T))
+      Found.push_back({TD, L});
   }
 };
 
@@ -92,9 +99,9 @@ const DeclStmt *declStmtOf(const Stmt *S, const Decl *D) {
   return nullptr;
 }
 
-/// One record to move and how.
+/// One record or enum to move and how.
 struct Move {
-  const RecordDecl *RD;
+  const TagDecl *RD;
   const FunctionDecl *F;
   const DeclStmt *DS;
   enum Form { Whole, Typedefs, Variables } K = Whole;
@@ -108,8 +115,8 @@ public:
       global(D);
   }
 
-  /// Adds \p RD, used at \p Use by a region of \p F, and the local records its members name.
-  void add(const RecordDecl *RD, const FunctionDecl *F, SourceLocation Use) {
+  /// Adds \p RD, used at \p Use by a region of \p F, and the local types its members name.
+  void add(const TagDecl *RD, const FunctionDecl *F, SourceLocation Use) {
     if (!Seen.insert(RD).second)
       return;
     const DeclStmt *DS = declStmtOf(F->getBody(), RD);
@@ -122,8 +129,9 @@ public:
       return;
     }
     Moves.push_back(M);
-    // The records and typedefs its members name move too.
-    members(RD, F, Use);
+    // The records, enums and typedefs its members name move too.
+    if (const auto *Record = dyn_cast<RecordDecl>(RD))
+      members(Record, F, Use);
   }
 
   bool ok() const { return Ok; }
@@ -191,18 +199,25 @@ private:
   ASTContext &Ctx;
   const SourceManager &SM;
   bool Ok = true;
-  std::set<const RecordDecl *> Seen;
+  std::set<const TagDecl *> Seen;
   std::vector<Move> Moves;
   std::set<std::string> Names; ///< declared at namespace scope, or by a move
-  /// Moved records and typedefs whose names are taken: their new names, and their functions.
+  /// Moved records, enums, their enumerators and typedefs whose names are taken: their new
+  /// names, and their functions.
   std::map<const Decl *, std::pair<std::string, const FunctionDecl *>> Renamed;
 
-  /// The edits that write the new names of Renamed types where their functions name them (and
-  /// where they are declared); false, with an error, where a name is written in a macro.
+  /// The edits that write the new names of Renamed types and enumerators where their functions
+  /// name them (and where they are declared, in the argument of a macro too); false, with an
+  /// error, where a name is written in a macro's definition.
   bool renames(outofline::Edits &E) {
     class Refs : public RecursiveASTVisitor<Refs> {
     public:
       std::vector<std::pair<const Decl *, SourceLocation>> Found;
+      bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+        if (isa<EnumConstantDecl>(DRE->getDecl()))
+          Found.push_back({DRE->getDecl(), DRE->getLocation()});
+        return true;
+      }
       bool VisitTagTypeLoc(TagTypeLoc TL) {
         Found.push_back({TL.getDecl()->getCanonicalDecl(), TL.getNameLoc()});
         return true;
@@ -221,17 +236,20 @@ private:
       if (It == Renamed.end())
         return;
       const auto *ND = cast<NamedDecl>(D);
-      if (!L.isFileID() || !SM.isWrittenInMainFile(L)) {
+      // A name in a macro's argument is written where the macro is used.
+      const SourceLocation At = L.isMacroID() && SM.isMacroArgExpansion(L) ? SM.getSpellingLoc(L) : L;
+      if (!At.isFileID() || !SM.isWrittenInMainFile(At)) {
         diag::error(Ctx.getDiagnostics(), L,
-                    "'" + ND->getName().str() + "', a type of function '" +
-                        It->second.second->getNameAsString() +
+                    "'" + ND->getName().str() + "', " +
+                        (isa<EnumConstantDecl>(ND) ? "an enumerator" : "a type") +
+                        " of function '" + It->second.second->getNameAsString() +
                         "' that its target regions use, is named in a macro here: omp2cu cannot "
                         "give it the new name it needs before the function (its name is taken "
-                        "at namespace scope); rename the type");
+                        "at namespace scope); rename it");
         Good = false;
         return;
       }
-      E[off(L)] = {static_cast<unsigned>(ND->getName().size()), It->second.first};
+      E[SM.getFileOffset(At)] = {static_cast<unsigned>(ND->getName().size()), It->second.first};
     };
     for (const FunctionDecl *F : Functions) {
       Refs R;
@@ -254,6 +272,10 @@ private:
     }
     if (const auto *ND = dyn_cast<NamedDecl>(D); ND && ND->getIdentifier())
       Names.insert(ND->getName().str());
+    // The enumerators of an unscoped enum are names at namespace scope too.
+    if (const auto *ED = dyn_cast<EnumDecl>(D); ED && !ED->isScoped())
+      for (const EnumConstantDecl *EC : ED->enumerators())
+        Names.insert(EC->getName().str());
   }
 
   unsigned off(SourceLocation L) const { return SM.getFileOffset(SM.getExpansionLoc(L)); }
@@ -269,7 +291,7 @@ private:
   }
 
   /// "" when \p RD may move out of its function, else why not.
-  std::string check(const RecordDecl *RD, const DeclStmt *DS) {
+  std::string check(const TagDecl *RD, const DeclStmt *DS) {
     if (!RD->isCompleteDefinition())
       return "it is not defined there";
     if (!DS)
@@ -277,7 +299,15 @@ private:
     if (!written(RD->getBeginLoc(), RD->getBraceRange().getEnd()) ||
         !written(DS->getBeginLoc(), DS->getEndLoc()))
       return "it is written in a macro";
-    return plain(RD);
+    if (const auto *ED = dyn_cast<EnumDecl>(RD)) {
+      // `enum E : T`: T must not be the function's own typedef.
+      if (const TypeSourceInfo *TI = ED->getIntegerTypeSourceInfo())
+        if (const auto *TT = TI->getType()->getAs<TypedefType>();
+            TT && TT->getDecl()->getDeclContext()->isFunctionOrMethod())
+          return "its underlying type is a typedef of the function";
+      return "";
+    }
+    return plain(cast<RecordDecl>(RD));
   }
 
   /// "" when \p RD (and each record nested in it) has members only: C++ member functions or
@@ -330,10 +360,14 @@ private:
         M.Name = Base + "_" + std::to_string(K);
       Names.insert(M.Name);
     }
+    // The enumerators of an unscoped enum become names at namespace scope.
+    if (const auto *ED = dyn_cast<EnumDecl>(M.RD); ED && !ED->isScoped())
+      for (const EnumConstantDecl *EC : ED->enumerators())
+        name(EC, M.F);
     return "";
   }
 
-  /// The name \p D (a record or typedef of \p F) has at namespace scope: its own, unless a
+  /// The name \p D (a record, enum, enumerator or typedef of \p F) has at namespace scope: its own, unless a
   /// declaration there (or another moved type: functions declare their own `struct node`)
   /// has it; then `omp2cu_<F>_<name>`, written wherever the function names it.
   std::string name(const NamedDecl *D, const FunctionDecl *F) {
@@ -348,9 +382,9 @@ private:
     return N;
   }
 
-  /// The local records and typedefs that the members of \p RD name move with it; a member of
-  /// another local type (an enum, a typedef of the function not declared with a moving record)
-  /// stops the move.
+  /// The local records, enums and typedefs that the members of \p RD name move with it; a member
+  /// of another local type (a typedef of the function not declared with a moving record) stops
+  /// the move.
   void members(const RecordDecl *RD, const FunctionDecl *F, SourceLocation Use) {
     for (const FieldDecl *FD : RD->fields()) {
       if (const RecordDecl *Inner = FD->getType()->getAsRecordDecl();
@@ -365,7 +399,7 @@ private:
           const TypedefNameDecl *TD = TT->getDecl();
           if (TD->getDeclContext()->isFunctionOrMethod()) {
             // A typedef that moves with its record: `typedef struct { ... } vec;`.
-            const RecordDecl *Of = localRecord(TD->getUnderlyingType());
+            const TagDecl *Of = localTag(TD->getUnderlyingType());
             const DeclStmt *DS = Of ? declStmtOf(F->getBody(), TD) : nullptr;
             if (!Of || !DS || declStmtOf(F->getBody(), Of) != DS) {
               fail(Use, RD, F, "its member '" + FD->getName().str() + "' has the type '" +
@@ -375,15 +409,8 @@ private:
             add(Of, F, Use);
           }
           U = TT->desugar();
-        } else if (const auto *ET = dyn_cast<EnumType>(Ty)) {
-          if (ET->getDecl()->getDeclContext()->isFunctionOrMethod()) {
-            fail(Use, RD, F, "its member '" + FD->getName().str() +
-                                 "' has an enum type of the function");
-            return;
-          }
-          break;
-        } else if (const auto *RT = dyn_cast<RecordType>(Ty)) {
-          if (const RecordDecl *Other = localRecord(QualType(RT, 0)); Other && Other != RD)
+        } else if (const auto *TT = dyn_cast<TagType>(Ty)) {
+          if (const TagDecl *Other = localTag(QualType(TT, 0)); Other && Other != RD)
             add(Other, F, Use);
           break;
         } else if (const auto *PT = dyn_cast<PointerType>(Ty)) {
@@ -400,7 +427,7 @@ private:
     }
   }
 
-  void fail(SourceLocation Use, const RecordDecl *RD, const FunctionDecl *F,
+  void fail(SourceLocation Use, const TagDecl *RD, const FunctionDecl *F,
             const std::string &Why) {
     Ok = false;
     std::string What = RD->getIdentifier() ? "'" + RD->getKindName().str() + " " +
