@@ -205,8 +205,7 @@ std::string hostDirective(ASTContext &Ctx, const OMPExecutableDirective *D) {
 
 bool hasFallbackCopy(const RegionVar &RV) {
   const VarDecl *V = RV.Var;
-  return RV.K == RegionVar::ByValue && V && !V->getType()->isArrayType() &&
-         !V->getType().getNonReferenceType().isConstQualified();
+  return RV.K == RegionVar::ByValue && V && !V->getType().getNonReferenceType().isConstQualified();
 }
 
 std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan &P,
@@ -222,6 +221,10 @@ std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan 
     QualType T = V->getType().getNonReferenceType();
     switch (RV.K) {
     case RegionVar::ByValue:
+      if (T->isArrayType()) { // a firstprivate array: its copy in a struct
+        Args += ", omp2cu::by_value(" + text::varRef(V) + ")";
+        break;
+      }
       if (RV.Attached.empty()) {
         Args += ", " + text::varRef(V);
         break;
@@ -345,8 +348,8 @@ std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan 
       HostPragma.empty() ? FallbackStmt : HostPragma + "\n" + In + FallbackStmt;
   // The firstprivate variables (the kernel's by-value parameters) are the construct's own copies
   // on the host too: the fallback runs on copies of the same names, so that what it writes to
-  // them stays inside (OpenMP 5.2 sec. 5.4.4; const ones cannot be written; an array would
-  // decay to a pointer).
+  // them stays inside (OpenMP 5.2 sec. 5.4.4; const ones cannot be written; an array is copied
+  // in a struct, as for the kernel).
   std::string Copies, Shadows;
   for (const RegionVar &RV : R.Vars) {
     if (!hasFallbackCopy(RV))
@@ -354,6 +357,11 @@ std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan 
     const VarDecl *V = RV.Var;
     const std::string N = V->getNameAsString();
     // (A global's qualified references in the fallback name the copy: Translator.cpp.)
+    if (V->getType()->isArrayType()) {
+      Copies += fmt::format("auto omp2cu_fp_{0} = omp2cu::by_value({1}); ", N, text::varRef(V));
+      Shadows += fmt::format("auto &{0} = omp2cu_fp_{0}.value; ", N);
+      continue;
+    }
     Copies += fmt::format("auto omp2cu_fp_{0} = {1}; ", N, text::varRef(V));
     Shadows += fmt::format("auto {0} = omp2cu_fp_{0}; ", N);
   }

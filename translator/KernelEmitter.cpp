@@ -336,8 +336,11 @@ std::string KernelEmitter::fork(const Construct &C, const std::string &RegionTex
                       "' of the team code is used by a parallel region but has no team copy");
       continue;
     }
-    // Kernel parameters that nobody writes: each worker has the value already.
-    QualType PT = RV->K == RegionVar::MappedObject ? Ctx.getLValueReferenceType(T) : T;
+    // Kernel parameters that nobody writes: each worker has the value already (an array, a
+    // firstprivate one, by reference to it).
+    QualType PT = RV->K == RegionVar::MappedObject || T->isArrayType()
+                      ? Ctx.getLValueReferenceType(T)
+                      : T;
     Params += ", " + text::declare(Ctx, PT, name(V));
     Args += ", " + name(V);
   }
@@ -566,6 +569,16 @@ KernelText KernelEmitter::run() {
       Params += ", ";
     switch (RV.K) {
     case RegionVar::ByValue:
+      if (T->isArrayType()) { // a firstprivate array: a copy passed in a struct
+        Qualifiers Q;
+        Params += "omp2cu::ByValue<" + text::type(Ctx, Ctx.getUnqualifiedArrayType(T, Q)) +
+                  "> omp2cu_" + N;
+        if (!TS.PromotedParams.count(V))
+          Prologue += "  " + text::declare(Ctx, Ctx.getLValueReferenceType(T), N) +
+                      " = omp2cu_" + N + ".value;\n";
+        break;
+      }
+      [[fallthrough]];
     case RegionVar::MappedPointer:
     case RegionVar::Pointer:
       Params += text::declare(Ctx, T, TS.PromotedParams.count(V) ? "omp2cu_" + N : N);
@@ -592,8 +605,11 @@ KernelText KernelEmitter::run() {
   for (const RegionVar &RV : R.Vars)
     if (TS.PromotedParams.count(RV.Var))
       if (const SharedSlot *S = TS.find({RV.Var, nullptr}))
-        MainPrologue += "  " + sharedDecl(*S, name(RV.Var), "omp2cu_" + name(RV.Var), KernelCP,
-                                          "  ") +
+        MainPrologue += "  " +
+                        sharedDecl(*S, name(RV.Var),
+                                   "omp2cu_" + name(RV.Var) +
+                                       (RV.Var->getType()->isArrayType() ? ".value" : ""),
+                                   KernelCP, "  ") +
                         "\n";
   std::string Body = construct(*R.Root, {}, true);
 

@@ -261,6 +261,10 @@ void keepConstObject(const ASTContext &Ctx, RegionVar &V) {
 
 namespace {
 
+/// The largest firstprivate array of a target construct, in bytes: it is a kernel parameter, and
+/// CUDA and HIP guarantee 4 KiB of parameters.
+constexpr long kFirstprivateArrayBytes = 4096;
+
 /// For a list item `a[i][j][lb:len]` or `a[i][j][k]` whose \p Base is `a[i][j]`: sets V.Var to
 /// a and V.Subscripts to i, j, when the subscripts stay inside a's storage (a is an array, or a
 /// pointer to arrays, and each subscript selects an array); else leaves V as it is.
@@ -730,9 +734,24 @@ void Analyzer::collectVars() {
       RV.Map = RegionVar::ToFrom;
       RV.Mods |= 8u;
     }
-    if (RV.K == RegionVar::ByValue && T->isArrayType()) {
-      error(V->getLocation(), "firstprivate arrays are not supported yet");
-      continue;
+    if (RV.K == RegionVar::ByValue && T->isArrayType() && !T->isDependentType()) {
+      // A firstprivate array is a kernel parameter: a copy passed by value.
+      if (!Ctx.getBaseElementType(T).isTriviallyCopyableType(Ctx)) {
+        error(V->getLocation(), "firstprivate array '" + V->getName() +
+                                    "' of a type that is not trivially copyable is not "
+                                    "supported yet");
+        continue;
+      }
+      if (Ctx.getTypeSizeInChars(T).getQuantity() > kFirstprivateArrayBytes) {
+        error(V->getLocation(),
+              "firstprivate array '" + V->getName() + "' has " +
+                  std::to_string(Ctx.getTypeSizeInChars(T).getQuantity()) +
+                  " bytes: a firstprivate array is passed to the kernel by value, up to " +
+                  std::to_string(kFirstprivateArrayBytes) +
+                  " bytes (the kernel parameter space); map a larger one to the device (map(to: " +
+                  V->getName() + ")) and copy it where each team or thread needs its own");
+        continue;
+      }
     }
     if (RV.K == RegionVar::MappedObject && !DeclareTarget && !CalleeGlobals.count(V))
       keepConstObject(Ctx, RV); // an implicit tofrom of a const table copies nothing back

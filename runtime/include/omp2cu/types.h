@@ -7,6 +7,8 @@
 #ifndef OMP2CU_TYPES_H
 #define OMP2CU_TYPES_H
 
+#include <cstring>
+
 namespace omp2cu {
 
 using u64 = unsigned long long;
@@ -22,6 +24,20 @@ enum MapModifier : unsigned { ModAlways = 1u, ModPresent = 2u, ModClose = 4u, Mo
 
 /// Levels of the one-to-one mapping, used as a bit set ("scope").
 enum Level : unsigned { Teams = 1u, Threads = 2u, Lanes = 4u };
+
+/// A copy of an array `T` (of trivially copyable elements) that is passed by value: a firstprivate
+/// array of a target construct is a kernel parameter of this type (an array parameter would be a
+/// pointer), which the kernel names `T &a = param.value`; the host fallback's copy too.
+template <class T> struct ByValue {
+  T value;
+};
+
+/// The ByValue copy of the array `a`. Host code.
+template <class T> ByValue<T> by_value(const T &a) {
+  ByValue<T> Copy;
+  std::memcpy(static_cast<void *>(&Copy.value), static_cast<const void *>(&a), sizeof(T));
+  return Copy;
+}
 
 } // namespace omp2cu
 
