@@ -121,6 +121,9 @@ private:
   std::vector<const clang::FunctionDecl *> CallStack;
   bool parseLoop(const clang::ForStmt *For, model::Loop &L);
   void parseClauses(const clang::OMPExecutableDirective *D, model::Construct &C, bool IsRoot);
+  /// For the reduction list item \p E, a section of an array's first dimension with constant
+  /// bounds (`a[lb:len]`): sets CV.Var and its rows; false, with an error, for other sections.
+  bool arrayReductionItem(const clang::Expr *E, model::ClauseVar &CV);
   void kernelNumThreads();
 
   // RegionVars.cpp

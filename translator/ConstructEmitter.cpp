@@ -507,10 +507,29 @@ std::string KernelEmitter::construct(const Construct &C, std::set<const VarDecl 
     case ClauseVar::Reduction: {
       const char *Op = opName(CV.Op);
       Pro += fmt::format("{}  auto &{} = {};\n", Ind, Outer, N) +
-             Declare(fmt::format("{}::identity<{}>()", Op, T));
+             Declare(Array ? fmt::format("omp2cu::dev::identity_value<{}>{{}}", Op)
+                           : fmt::format("{}::identity<{}>()", Op, T));
       unsigned Distinct = (CP.Inner & ~CP.Outer) & (LevelThreads | LevelLanes);
       if (!P.Parallel) Distinct &= ~LevelThreads;
       if (!P.Simd) Distinct &= ~LevelLanes;
+      if (Array) {
+        // Each element of the rows the clause names is a reduction of its own.
+        const std::string Rows = std::to_string(CV.RowsBegin) + ", " + std::to_string(CV.RowsCount);
+        const bool Lane0 = (Distinct & LevelThreads) && !(CP.Inner & LevelLanes) && P.Simd;
+        if (Distinct)
+          Epi += fmt::format("{}  {}allreduce_rows<{}>({}, {}, {}, {});\n", Ind, Rt, Op, N,
+                             Rows, levelsText(Lane0 ? Distinct | LevelLanes : Distinct),
+                             Lane0 ? "true" : "false");
+        if (outerIsShared(V, C, Priv)) {
+          std::string Lead = leader((LevelThreads | LevelLanes) & ~CP.Outer, CP);
+          Epi += fmt::format("{}  {}omp2cu::dev::atomic_combine_rows<{}>({}, {}, {});\n", Ind,
+                             Lead.empty() ? "" : "if (" + Lead + ") ", Op, Outer, N, Rows);
+        } else {
+          Epi += fmt::format("{}  omp2cu::dev::apply_rows<{}>({}, {}, {});\n", Ind, Op, Outer, N,
+                             Rows);
+        }
+        break;
+      }
       if (Distinct) {
         std::string Val = N;
         unsigned Scope = Distinct;

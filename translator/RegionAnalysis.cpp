@@ -513,6 +513,46 @@ static bool allowedOnALeaf(llvm::omp::Directive D, llvm::omp::Clause K, unsigned
          });
 }
 
+bool Analyzer::arrayReductionItem(const Expr *E, ClauseVar &CV) {
+  const auto *AS = dyn_cast<ArraySectionExpr>(strip(E));
+  const VarDecl *V = AS ? refVar(AS->getBase()) : nullptr;
+  const ConstantArrayType *CAT =
+      V ? Ctx.getAsConstantArrayType(V->getType().getNonReferenceType()) : nullptr;
+  if (!CAT) {
+    error(E->getBeginLoc(), "reduction of this array section is not supported yet (only of "
+                            "sections of an array's first dimension, 'a[lb:len]' with 'a' "
+                            "declared 'T a[N]...', not of sections through pointers)");
+    return false;
+  }
+  const unsigned long long Size = CAT->getSize().getZExtValue();
+  auto Constant = [&](const Expr *X, unsigned long long Default, unsigned long long &Out) {
+    if (!X) {
+      Out = Default;
+      return true;
+    }
+    Expr::EvalResult R;
+    if (!X->EvaluateAsInt(R, Ctx) || R.Val.getInt().isNegative())
+      return false;
+    Out = R.Val.getInt().getZExtValue();
+    return true;
+  };
+  unsigned long long LB = 0, Len = 0;
+  if (AS->getStride() || AS->getColonLocSecond().isValid()) {
+    error(E->getBeginLoc(), "reduction of an array section with a stride is not supported yet");
+    return false;
+  }
+  if (!Constant(AS->getLowerBound(), 0, LB) || LB > Size ||
+      !Constant(AS->getLength(), Size - LB, Len) || LB + Len > Size) {
+    error(E->getBeginLoc(), "reduction of an array section whose bounds are not constants "
+                            "inside the array is not supported yet");
+    return false;
+  }
+  CV.Var = V;
+  CV.RowsBegin = LB;
+  CV.RowsCount = Len;
+  return true;
+}
+
 void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
                             bool IsRoot) {
   for (const OMPClause *Cl : D->clauses()) {
@@ -603,13 +643,20 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
           }
           ItemOp = C == '+' ? RedOp::Plus : RedOp::Times;
         }
-        const VarDecl *V = refVar(E);
-        if (!V) {
-          error(E->getBeginLoc(), "reduction of array sections is not "
-                                  "supported yet");
+        ClauseVar CV{ClauseVar::Reduction, refVar(E), ItemOp};
+        if (!CV.Var && !arrayReductionItem(E, CV))
+          continue;
+        const VarDecl *V = CV.Var;
+        QualType T = V->getType().getNonReferenceType();
+        if (const auto *CAT = Ctx.getAsConstantArrayType(T)) {
+          // A whole array, or a section of it: each element is a reduction of its own.
+          if (refVar(E)) // the whole array
+            CV.RowsCount = CAT->getSize().getZExtValue();
+          T = Ctx.getBaseElementType(T);
+        } else if (T->isArrayType()) {
+          error(E->getBeginLoc(), "reduction of a variable-length array is not supported yet");
           continue;
         }
-        QualType T = V->getType().getNonReferenceType();
         if (isStdComplex(T) && ItemOp != RedOp::Plus && ItemOp != RedOp::Times) {
           error(E->getBeginLoc(), "a reduction of a std::complex combines with '+', '-' or '*' "
                                   "only");
@@ -617,10 +664,11 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
         }
         if (!T->isArithmeticType() && !T->isDependentType() && !isStdComplex(T)) {
           error(E->getBeginLoc(), "reduction variable must have an integer or floating-point "
-                                  "type, or be a std::complex<float> or std::complex<double>");
+                                  "type, or be a std::complex<float> or std::complex<double> (or "
+                                  "an array of them)");
           continue;
         }
-        C.Vars.push_back({ClauseVar::Reduction, V, ItemOp});
+        C.Vars.push_back(CV);
       }
       break;
     }

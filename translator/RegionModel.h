@@ -77,6 +77,10 @@ struct ClauseVar {
   /// linear: the step (nullptr: 1). Each iteration starts with the value at the construct plus
   /// its logical number times the step; the last iteration's value is written back.
   const clang::Expr *Step = nullptr;
+  /// reduction of an array (`reduction(+: a)`, or of a section of its first dimension with
+  /// constant bounds, `a[lb:len]`): the elements of a[RowsBegin] to a[RowsBegin + RowsCount - 1]
+  /// are combined. The private copy is a whole array. RowsCount is 0 for the rest.
+  unsigned long long RowsBegin = 0, RowsCount = 0;
   /// Not written in a clause: the data-sharing rules give it (a simd loop's iteration variable
   /// declared outside the loop is linear or lastprivate, OpenMP 5.2 sec. 5.1.1). On a combined
   /// target construct such an item is not mapped: it stays the target's firstprivate copy.

@@ -171,6 +171,16 @@ public:
     return v;
   }
 
+  /// As dev::allreduce_rows (reductions of arrays), over the threads of the region. Must be
+  /// called by all participants, as allreduce().
+  template <class Op, class A>
+  __device__ void allreduce_rows(A &a, u64 first, u64 count, unsigned scope,
+                                 bool lane0_only) const {
+    dev::detail::reduce_rows<Op>(a, first, count, lane0_only, [this, scope](auto v) {
+      return this->template allreduce<Op>(v, scope);
+    });
+  }
+
   // The OpenMP API for a thread of the region.
   __device__ int omp_get_thread_num() const { return static_cast<int>(thread_num()); }
   __device__ int omp_get_num_threads() const { return static_cast<int>(Size); }

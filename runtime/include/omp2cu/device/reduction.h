@@ -166,6 +166,66 @@ template <class Op, class T> __device__ __forceinline__ void atomic_combine(T *t
   detail::combine<Op, T>::apply(target, v);
 }
 
+// Reductions of arrays (`reduction(+: a)`, `reduction(+: a[lb:len])`): each element is a reduction
+// of its own. `first` and `count` select the rows of the first dimension, a[first] to
+// a[first + count - 1]; the elements of those rows are combined.
+
+namespace detail {
+/// The element type of an array of any rank.
+template <class A> using element_t = std::remove_cv_t<std::remove_all_extents_t<A>>;
+/// The elements of rows [first, first + count) of `a`, as one run: its first, and how many.
+template <class A> __device__ __forceinline__ auto *row_elements(A &a, u64 first) {
+  using E = std::remove_all_extents_t<A>;
+  constexpr u64 PerRow = sizeof(std::remove_extent_t<A>) / sizeof(E);
+  return reinterpret_cast<E *>(&a) + first * PerRow;
+}
+template <class A> __device__ __forceinline__ u64 row_element_count(u64 count) {
+  return count * (sizeof(std::remove_extent_t<A>) / sizeof(std::remove_all_extents_t<A>));
+}
+/// `e = reduce(e)` for each element of rows [first, first + count) of `a`, in order; with
+/// `lane0_only`, the lanes other than 0 pass Op's identity.
+template <class Op, class A, class Reduce>
+__device__ void reduce_rows(A &a, u64 first, u64 count, bool lane0_only, Reduce &&reduce) {
+  static_assert(std::is_array_v<A>, "reduce_rows: an array");
+  auto *E = row_elements(a, first);
+  using T = element_t<A>;
+  for (u64 I = 0, N = row_element_count<A>(count); I < N; ++I)
+    E[I] = reduce(lane0_only && lane() != 0 ? Op::template identity<T>() : E[I]);
+}
+} // namespace detail
+
+/// allreduce() of each element of rows [first, first + count) of the array `a` over `scope`; each
+/// participant gets the results in its `a`. With `lane0_only`, only lane 0's copies count (the
+/// lanes of a SIMD group hold copies of the same values). Must be called by all participants of
+/// `scope`, as allreduce().
+template <class Op, class A>
+__device__ void allreduce_rows(A &a, u64 first, u64 count, unsigned scope, bool lane0_only) {
+  detail::reduce_rows<Op>(a, first, count, lane0_only,
+                          [scope](auto v) { return allreduce<Op>(v, scope); });
+}
+
+/// Atomically combines each element of rows [first, first + count) of `v` into the same element
+/// of `target` (atomic_combine). Any thread.
+template <class Op, class A>
+__device__ void atomic_combine_rows(A &target, const A &v, u64 first, u64 count) {
+  static_assert(std::is_array_v<A>, "atomic_combine_rows: an array");
+  auto *T = detail::row_elements(target, first);
+  const auto *V = detail::row_elements(v, first);
+  for (u64 I = 0, N = detail::row_element_count<A>(count); I < N; ++I)
+    atomic_combine<Op>(&T[I], V[I]);
+}
+
+/// target[e] = Op::apply(target[e], v[e]) for each element of rows [first, first + count).
+/// Any thread (one at a time: no atomics).
+template <class Op, class A>
+__device__ void apply_rows(A &target, const A &v, u64 first, u64 count) {
+  static_assert(std::is_array_v<A>, "apply_rows: an array");
+  auto *T = detail::row_elements(target, first);
+  const auto *V = detail::row_elements(v, first);
+  for (u64 I = 0, N = detail::row_element_count<A>(count); I < N; ++I)
+    T[I] = Op::apply(T[I], V[I]);
+}
+
 } // namespace dev
 } // namespace omp2cu
 

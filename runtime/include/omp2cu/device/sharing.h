@@ -53,6 +53,21 @@ template <class T> __device__ __forceinline__ T &assign(T &slot, assign_arg_t<T>
   return slot;
 }
 
+/// The value of a reduction's private copy for assign(): Op's identity in every element.
+template <class Op> struct identity_value {};
+
+/// `slot = Op's identity`, arrays element by element; returns `slot`. Any thread.
+template <class T, class Op>
+__device__ __forceinline__ T &assign(T &slot, identity_value<Op> value) {
+  if constexpr (std::is_array_v<T>) {
+    for (unsigned long I = 0; I < std::extent_v<T>; ++I)
+      assign(slot[I], value);
+  } else {
+    slot = Op::template identity<T>();
+  }
+  return slot;
+}
+
 /// Default-initializes `slot` as its declaration without an initializer would (arrays element by
 /// element): a class with a constructor (std::complex) gets the constructor's value, a trivial
 /// type keeps its indeterminate value. The team's storage holds no constructed objects (a
