@@ -192,6 +192,16 @@ __device__ void reduce_rows(A &a, u64 first, u64 count, bool lane0_only, Reduce 
   for (u64 I = 0, N = row_element_count<A>(count); I < N; ++I)
     E[I] = reduce(lane0_only && lane() != 0 ? Op::template identity<T>() : E[I]);
 }
+/// `combine(t, v)` for each element t of rows [first, first + count) of `target` and the same
+/// element v of `v`.
+template <class A, class Combine>
+__device__ void pair_rows(A &target, const A &v, u64 first, u64 count, Combine &&combine) {
+  static_assert(std::is_array_v<A>, "pair_rows: an array");
+  auto *T = row_elements(target, first);
+  const auto *V = row_elements(v, first);
+  for (u64 I = 0, N = row_element_count<A>(count); I < N; ++I)
+    combine(T[I], V[I]);
+}
 } // namespace detail
 
 /// allreduce() of each element of rows [first, first + count) of the array `a` over `scope`; each
@@ -208,22 +218,14 @@ __device__ void allreduce_rows(A &a, u64 first, u64 count, unsigned scope, bool 
 /// of `target` (atomic_combine). Any thread.
 template <class Op, class A>
 __device__ void atomic_combine_rows(A &target, const A &v, u64 first, u64 count) {
-  static_assert(std::is_array_v<A>, "atomic_combine_rows: an array");
-  auto *T = detail::row_elements(target, first);
-  const auto *V = detail::row_elements(v, first);
-  for (u64 I = 0, N = detail::row_element_count<A>(count); I < N; ++I)
-    atomic_combine<Op>(&T[I], V[I]);
+  detail::pair_rows(target, v, first, count, [](auto &t, auto x) { atomic_combine<Op>(&t, x); });
 }
 
 /// target[e] = Op::apply(target[e], v[e]) for each element of rows [first, first + count).
 /// Any thread (one at a time: no atomics).
 template <class Op, class A>
 __device__ void apply_rows(A &target, const A &v, u64 first, u64 count) {
-  static_assert(std::is_array_v<A>, "apply_rows: an array");
-  auto *T = detail::row_elements(target, first);
-  const auto *V = detail::row_elements(v, first);
-  for (u64 I = 0, N = detail::row_element_count<A>(count); I < N; ++I)
-    T[I] = Op::apply(T[I], V[I]);
+  detail::pair_rows(target, v, first, count, [](auto &t, auto x) { t = Op::apply(t, x); });
 }
 
 } // namespace dev
