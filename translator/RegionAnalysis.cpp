@@ -694,13 +694,15 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
         // `simd` of a combined construct: the kernel only runs when it is
         // true, so there they are true as well.
         R.IfCond = Cond;
-      } else if (!IsRoot && (C.Leaves & LeafParallel) &&
+      } else if ((C.Leaves & LeafParallel) &&
                  (IC->getNameModifier() == llvm::omp::OMPD_parallel ||
-                  IC->getNameModifier() == llvm::omp::OMPD_unknown)) {
-        C.IfCond = Cond; // a parallel region of one thread when false
+                  (!IsRoot && IC->getNameModifier() == llvm::omp::OMPD_unknown))) {
+        // A parallel region of one thread when false: a nested one forks one thread, the
+        // kernel's own (a combined target construct) is launched with one (kernelNumThreads).
+        C.IfCond = Cond;
       } else {
         error(Cl->getBeginLoc(), "this 'if' clause inside a target region is not supported yet "
-                                 "(only on 'target' and on a nested 'parallel')");
+                                 "(only on 'target' and on 'parallel', combined or nested)");
       }
       break;
     }
@@ -1135,6 +1137,9 @@ std::optional<Region> Analyzer::run(const FunctionDecl *F) {
   if (Failed || !R.Root)
     return std::nullopt;
   kernelNumThreads();
+  if (!R.Root->IfCond.empty()) // if(parallel: c) of a combined target construct
+    R.NumThreads = "(" + R.Root->IfCond + ") ? " +
+                   (R.NumThreads.empty() ? std::string("0") : "(" + R.NumThreads + ")") + " : 1";
   collectVars();
   collectLocalTypes();
   checkVariableLengthArrays();
