@@ -806,6 +806,22 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
     case llvm::omp::OMPC_bind: // read with the leaves (loopLeaves)
     case llvm::omp::OMPC_nontemporal:
       break;
+    case llvm::omp::OMPC_uses_allocators: {
+      // The predefined allocators are usable in every kernel; an allocator made from traits
+      // would have to be initialized on the device.
+      const auto *UA = cast<OMPUsesAllocatorsClause>(Cl);
+      for (unsigned I = 0; I < UA->getNumberOfAllocators(); ++I)
+        if (const Expr *Traits = UA->getAllocatorData(I).AllocatorTraits)
+          error(Traits->getBeginLoc(), "uses_allocators with traits (an allocator of the "
+                                       "region's own) is not supported yet; use a predefined "
+                                       "allocator");
+      break;
+    }
+    case llvm::omp::OMPC_allocate:
+      // The private copies stay where omp2cu keeps private variables (registers, local memory,
+      // the team's shared memory): where a predefined allocator's memory space says more, it is
+      // a hint that OpenMP lets an implementation set aside (docs/support.md).
+      break;
     default:
       error(Cl->getBeginLoc(),
             "clause '" +

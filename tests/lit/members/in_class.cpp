@@ -35,8 +35,9 @@ public:
   }
 #ifdef BAD
   void bad(int k) {
-#pragma omp target allocate(k) firstprivate(k)
-    n = k;
+#pragma omp target parallel for ordered firstprivate(k)
+    for (int i = 0; i < k; i++)
+      n = k;
   }
 #endif
 
@@ -74,7 +75,7 @@ int after = 1;
 // LINES-NEXT: int after = 1;
 
 // Diagnostics in a moved function name the line the user wrote.
-// BAD: in_class.cpp:38:{{[0-9]+}}: error: clause 'allocate' is not supported yet
+// BAD: in_class.cpp:38:{{[0-9]+}}: error: clause 'ordered' is not supported yet
 
 // Constructors (with their initializers) and conversion functions move too; a member array in a
 // map clause is a member list item.
