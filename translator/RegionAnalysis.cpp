@@ -9,7 +9,6 @@
 //===----------------------------------------------------------------------===//
 #include "Analyzer.h"
 #include "DeviceComplex.h"
-#include "Requires.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/DeclCXX.h"
@@ -741,13 +740,8 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
       } else {
         Set(K);
       }
-      if ((K == OMPC_DEFAULTMAP_pointer || K == OMPC_DEFAULTMAP_unknown) &&
-          (M == OMPC_DEFAULTMAP_MODIFIER_alloc || M == OMPC_DEFAULTMAP_MODIFIER_to ||
-           M == OMPC_DEFAULTMAP_MODIFIER_from || M == OMPC_DEFAULTMAP_MODIFIER_tofrom) &&
-          !requirement::pointersMapThemselves(Ctx))
-        error(Cl->getBeginLoc(), "defaultmap that maps pointers themselves is not supported "
-                                 "without 'requires unified_address' or 'unified_shared_memory'; "
-                                 "map the data they point to with array sections");
+      // defaultmap(alloc|to|from|tofrom|present: pointer) maps the pointer variables themselves
+      // (collectVars), as map(p) does.
       break;
     }
     case llvm::omp::OMPC_num_teams:

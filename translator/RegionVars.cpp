@@ -6,7 +6,6 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Analyzer.h"
-#include "Requires.h"
 #include "ThisCapture.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -397,18 +396,13 @@ bool parseListItem(ASTContext &Ctx, const Expr *E, RegionVar &V) {
   }
   QualType T = V.Var->getType().getNonReferenceType();
   if (T->isPointerType()) {
-    if (V.WholeObject && requirement::pointersMapThemselves(Ctx)) {
-      // The pointer variable itself, whose value is usable on the device (unified addresses).
+    if (V.WholeObject) {
+      // The pointer variable itself, as a scalar (OpenMP 5.2, 5.8.3): the device gets its value
+      // untranslated (a host address, usable there with unified addresses), and what the
+      // region assigns to it comes back with from/tofrom. The data it points to is mapped by a
+      // section, p[0:n].
       V.K = RegionVar::MappedObject;
       return true;
-    }
-    if (V.WholeObject) {
-      diag::error(DE, E->getBeginLoc(),
-                  "map of pointer '" + V.Var->getName().str() +
-                      "' itself is not supported; map the data it points to with an array "
-                      "section, e.g. '" +
-                      V.Var->getName().str() + "[0:n]'");
-      return false;
     }
     V.K = RegionVar::MappedPointer;
   }
@@ -713,7 +707,10 @@ void Analyzer::collectVars() {
                DM == OMPC_DEFAULTMAP_MODIFIER_firstprivate) {
       RV.K = RegionVar::ByValue; // pointers too: their value, untranslated
     } else if (T->isPointerType() &&
-               !(DM != OMPC_DEFAULTMAP_MODIFIER_unknown && requirement::pointersMapThemselves(Ctx))) {
+               !(DM == OMPC_DEFAULTMAP_MODIFIER_alloc || DM == OMPC_DEFAULTMAP_MODIFIER_to ||
+                 DM == OMPC_DEFAULTMAP_MODIFIER_from || DM == OMPC_DEFAULTMAP_MODIFIER_tofrom ||
+                 DM == OMPC_DEFAULTMAP_MODIFIER_present)) {
+      // A zero-length section (OpenMP 5.x): translated where it points into mapped data.
       RV.K = RegionVar::Pointer;
     } else if (DM == OMPC_DEFAULTMAP_MODIFIER_alloc || DM == OMPC_DEFAULTMAP_MODIFIER_to ||
                DM == OMPC_DEFAULTMAP_MODIFIER_from || DM == OMPC_DEFAULTMAP_MODIFIER_tofrom ||

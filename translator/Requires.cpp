@@ -41,15 +41,6 @@ std::vector<const OMPRequiresDecl *> directives(ASTContext &Ctx) {
   return Out;
 }
 
-bool pointersMapThemselves(ASTContext &Ctx) {
-  for (const OMPRequiresDecl *D : directives(Ctx))
-    for (const OMPClause *Cl : D->clauselists())
-      if (Cl->getClauseKind() == llvm::omp::OMPC_unified_shared_memory ||
-          Cl->getClauseKind() == llvm::omp::OMPC_unified_address)
-        return true;
-  return false;
-}
-
 bool rewrite(ASTContext &Ctx, Rewriter &RW, const std::vector<const OMPRequiresDecl *> &Ds,
              std::string &Top) {
   const SourceManager &SM = Ctx.getSourceManager();

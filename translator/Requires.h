@@ -32,12 +32,6 @@ namespace omp2cu::requirement {
 /// specifications too).
 std::vector<const clang::OMPRequiresDecl *> directives(clang::ASTContext &Ctx);
 
-/// True when the main file requires unified_address or unified_shared_memory: then a pointer
-/// variable in a map clause is mapped itself (its value, a host address or a device address, is
-/// usable on both sides); otherwise that is refused as a likely mistake for a section of what it
-/// points to.
-bool pointersMapThemselves(clang::ASTContext &Ctx);
-
 /// Rewrites each of \p Ds in \p RW as the file comment says; \p Top gets what goes at the top of
 /// the output (the atomic_default_mem_order directives). Returns false when one was reported
 /// (reverse_offload, or a directive written by a macro).

@@ -3,7 +3,7 @@
 // RUN: echo keep > %t.cu
 // RUN: not %omp2cu %s -o %t.cu 2>&1 | FileCheck %s
 // RUN: grep -q keep %t.cu
-int ext(int);
+
 struct vec { int n; double *a; struct { double b[4]; } t; };
 void f(int n, int *a, int *p, struct vec *s) {
 #pragma omp target teams distribute parallel for map(tofrom: a[0:n]) map(to: s->t.b[0:4])
@@ -17,11 +17,7 @@ void f(int n, int *a, int *p, struct vec *s) {
 #pragma omp task
     a[0] += 1;
   }
-#pragma omp target teams distribute parallel for map(tofrom: a)
-  for (int i = 0; i < n; i++)
-    a[i] = ext(i);
 }
 // CHECK: unsupported.c:9:78: error: this list item is not supported yet (only variables, array sections of them, members of struct variables and of what pointer variables point to, s.x, p->x, and sections of their array and pointer members, s.a[lb:len], p->a[lb:len])
 // CHECK: unsupported.c:12:53: error: clause 'ordered' is not supported yet
 // CHECK: unsupported.c:17:1: error: '#pragma omp task' inside a target region is not supported yet
-// CHECK: unsupported.c:20:62: error: map of pointer 'a' itself is not supported; map the data it points to with an array section, e.g. 'a[0:n]'
