@@ -121,6 +121,12 @@ private:
   std::vector<const clang::FunctionDecl *> CallStack;
   bool parseLoop(const clang::ForStmt *For, model::Loop &L);
   void parseClauses(const clang::OMPExecutableDirective *D, model::Construct &C, bool IsRoot);
+  /// The implicit data sharing of the tasks in \p C and below (OpenMP 5.2, 5.1.1): a variable
+  /// a task writes that is private where the task is met (a local of its parallel region, a
+  /// clause item or loop variable of the constructs in between; outside a parallel region, any
+  /// variable of the target region, mapped ones too, as Clang and GCC have it) becomes the
+  /// task's firstprivate copy; default(...) as it says. Tasks run at once, so reading the original is reading the copy.
+  void taskDataSharing(model::Construct &C);
   /// For the reduction list item \p E, a section of an array's first dimension with constant
   /// bounds (`a[lb:len]`): sets CV.Var and its rows; false, with an error, for other sections.
   bool arrayReductionItem(const clang::Expr *E, model::ClauseVar &CV);

@@ -726,6 +726,16 @@ std::string KernelEmitter::syncConstruct(const Construct &C, std::set<const VarD
       return Lead + Rt + "sync_team(); " + Where;
     return Lead + "/* a team of one thread */ " + Where;
   }
+  if (C.Sync == SyncKind::Taskwait)
+    return Lead + "/* each task ran when it was made: none is outstanding */ " + Where;
+  // The constructs in the body first: in a masked, single, critical or task body one GPU thread
+  // runs them as they are.
+  const bool One = OneExecutor;
+  if (C.Sync != SyncKind::Sections && C.Sync != SyncKind::Section) {
+    OneExecutor = One || C.Sync != SyncKind::Taskgroup;
+    children(C, Priv);
+    OneExecutor = One;
+  }
 
   // Clause items (private/firstprivate of single and sections): copies of the thread.
   std::string Pro;
@@ -763,8 +773,8 @@ std::string KernelEmitter::syncConstruct(const Construct &C, std::set<const VarD
     return Cond;
   };
   auto Guarded = [&](const std::string &Cond, const std::string &Code) {
-    return Cond.empty() ? Ind + "  " + Code + "\n"
-                        : Ind + "  if (" + Cond + ") " + Code + "\n";
+    return Cond.empty() || One ? Ind + "  " + Code + "\n"
+                               : Ind + "  if (" + Cond + ") " + Code + "\n";
   };
 
   std::string Out = Lead + "{ " + Where + "\n" + Pro;
@@ -838,11 +848,21 @@ std::string KernelEmitter::syncConstruct(const Construct &C, std::set<const VarD
     }
     break;
   }
+  case SyncKind::Task:
+    // Undeferred: the executor that makes the task runs it now, on the copies above.
+    Out += Guarded(Main ? "" : Pick("-"), BodyText(Assoc));
+    break;
+  case SyncKind::Taskgroup:
+    Out += Ind + "  " + BodyText(Assoc) + "\n";
+    break;
   case SyncKind::Barrier:
   case SyncKind::Section:
+  case SyncKind::Taskwait:
   case SyncKind::None:
     break;
   }
+  if (One) // the one executor of the construct around it: no barrier
+    return Out + Ind + "}";
   if (CP.SyncGroupAfter && P.Simd)
     Out += Ind + "  " + Rt + "sync_group();\n";
   if (CP.SyncTeamAfter && !(C.Sync == SyncKind::Single && !C.CopyPrivate.empty() && Nested))

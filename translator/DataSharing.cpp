@@ -452,6 +452,12 @@ private:
 
 } // namespace
 
+llvm::SmallPtrSet<const VarDecl *, 16> writtenVars(const Stmt *S) {
+  Writes W;
+  W.TraverseStmt(const_cast<Stmt *>(S));
+  return W.Vars;
+}
+
 void analyzeSharing(ASTContext &Ctx, Region &R) { SharingAnalysis(Ctx, R).run(); }
 
 } // namespace omp2cu::analysis

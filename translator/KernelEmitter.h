@@ -51,6 +51,9 @@ private:
   std::vector<std::string> Declarations; ///< of the Outlined functions (KernelText)
   std::string Cases;
   std::set<std::string> Locks; ///< critical names used (lock variables to declare)
+  /// While the constructs nested in a masked, single, critical or task body are written: one
+  /// GPU thread runs them, as they are (no guard, no barrier).
+  bool OneExecutor = false;
   /// The operations on std::complex written as the runtime's (DeviceComplex.h).
   analysis::LibraryEdits LibraryDone;
 

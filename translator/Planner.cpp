@@ -125,13 +125,20 @@ struct Planner {
       break;
     case SyncKind::Masked:
     case SyncKind::Critical:
+    case SyncKind::Task:
       P.SyncGroupAfter = E != Exec::Team;
       break;
     case SyncKind::Section:
+    case SyncKind::Taskwait:
+    case SyncKind::Taskgroup:
     case SyncKind::None:
       break;
     }
-    if (E == Exec::Team && !Generic && C.Sync != SyncKind::Barrier) {
+    // Code that every GPU thread of a team runs (SPMD) may hold what needs no one thread: a
+    // barrier, a taskwait, a taskgroup (its tasks are children of their own); a team of one
+    // GPU thread (no parallel, no simd) anything.
+    if (E == Exec::Team && !Generic && (K.Parallel || K.Simd) && C.Sync != SyncKind::Barrier &&
+        C.Sync != SyncKind::Taskwait && C.Sync != SyncKind::Taskgroup) {
       TeamUnsafe = true;
       UnsafeAt = C.Parent;
       return fail(C, "'#pragma omp " + C.DirectiveText + "' in the code of a team runs on one "

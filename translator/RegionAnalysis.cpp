@@ -189,6 +189,10 @@ SyncKind syncKindOf(OpenMPDirectiveKind K) {
   case llvm::omp::OMPD_critical: return SyncKind::Critical;
   case llvm::omp::OMPD_sections: return SyncKind::Sections;
   case llvm::omp::OMPD_section: return SyncKind::Section;
+  case llvm::omp::OMPD_task: return SyncKind::Task;
+  case llvm::omp::OMPD_taskwait:
+  case llvm::omp::OMPD_taskyield: return SyncKind::Taskwait;
+  case llvm::omp::OMPD_taskgroup: return SyncKind::Taskgroup;
   default: return SyncKind::None;
   }
 }
@@ -512,6 +516,79 @@ static bool allowedOnALeaf(llvm::omp::Directive D, llvm::omp::Clause K, unsigned
          });
 }
 
+void Analyzer::taskDataSharing(Construct &C) {
+  for (auto &Ch : C.Children)
+    taskDataSharing(*Ch);
+  if (C.Sync != SyncKind::Task)
+    return;
+  enum { Implicit, Firstprivate, Private, Explicit } Mode = Implicit;
+  for (const auto *DC : C.D->getClausesOfKind<OMPDefaultClause>())
+    switch (DC->getDefaultKind()) {
+    case llvm::omp::OMP_DEFAULT_firstprivate: Mode = Firstprivate; break;
+    case llvm::omp::OMP_DEFAULT_private: Mode = Private; break;
+    default: Mode = Explicit; break; // shared, none: every variable is shared or listed
+    }
+  if (Mode == Explicit)
+    return;
+  std::set<const VarDecl *> Listed;
+  for (const ClauseVar &CV : C.Vars)
+    Listed.insert(CV.Var);
+  for (const auto *SC : C.D->getClausesOfKind<OMPSharedClause>())
+    for (const Expr *E : SC->varlists())
+      if (const VarDecl *V = refVar(E))
+        Listed.insert(V);
+  // The innermost parallel construct around the task (null: the target region's own code).
+  const Construct *Par = C.Parent;
+  while (Par && !(Par->Leaves & LeafParallel))
+    Par = Par->Parent;
+  const SourceRange Scope = Par ? associatedStmt(Par->D)->getSourceRange() : SourceRange();
+  auto PrivateWhereMet = [&](const VarDecl *V) {
+    const VarKey K = bindingOf(V, C.Parent);
+    if (K.Binder) { // a clause item or loop variable: private unless bound outside Par
+      for (const Construct *X = C.Parent; X; X = X->Parent) {
+        if (X == K.Binder)
+          return true;
+        if (X == Par)
+          break;
+      }
+      return false;
+    }
+    if (!Par) // the target region's code: its variables are its initial task's, mapped ones
+      return true; // too (Clang and GCC make them firstprivate in a task there)
+    const SourceLocation L = SM.getExpansionLoc(V->getLocation());
+    return !SM.isBeforeInTranslationUnit(L, SM.getExpansionLoc(Scope.getBegin())) &&
+           SM.isBeforeInTranslationUnit(L, SM.getExpansionLoc(Scope.getEnd()));
+  };
+  const auto Written = writtenVars(C.Body);
+  std::vector<const VarDecl *> Seen;
+  std::function<void(const Stmt *)> Refs = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+          V && !V->hasGlobalStorage() && !V->getType()->isReferenceType() &&
+          std::find(Seen.begin(), Seen.end(), V) == Seen.end()) {
+        const SourceLocation L = SM.getExpansionLoc(V->getLocation());
+        const SourceRange B = C.Body->getSourceRange();
+        if (SM.isBeforeInTranslationUnit(L, SM.getExpansionLoc(B.getBegin())) ||
+            !SM.isBeforeInTranslationUnit(L, SM.getExpansionLoc(B.getEnd())))
+          Seen.push_back(V); // declared outside the task
+      }
+    for (const Stmt *Ch : S->children())
+      Refs(Ch);
+  };
+  Refs(C.Body);
+  for (const VarDecl *V : Seen) {
+    if (Listed.count(V))
+      continue;
+    if (Mode == Implicit && !(Written.count(V) && PrivateWhereMet(V)))
+      continue;
+    ClauseVar CV{Mode == Private ? ClauseVar::Private : ClauseVar::Firstprivate, V};
+    CV.Implicit = true;
+    C.Vars.push_back(CV);
+  }
+}
+
 bool Analyzer::arrayReductionItem(const Expr *E, ClauseVar &CV) {
   const auto *AS = dyn_cast<ArraySectionExpr>(strip(E));
   const VarDecl *V = AS ? refVar(AS->getBase()) : nullptr;
@@ -684,6 +761,8 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
       C.DistScheduleChunk = uncaptured(cast<OMPDistScheduleClause>(Cl)->getChunkSize());
       break;
     case llvm::omp::OMPC_if: {
+      if (C.Sync == SyncKind::Task)
+        break; // the task is undeferred either way
       const auto *IC = cast<OMPIfClause>(Cl);
       std::string Cond = clauseArg(Ctx, Cl, IC->getColonLoc().isValid() ? IC->getColonLoc()
                                                                         : IC->getLParenLoc());
@@ -758,6 +837,8 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
       C.NoWait = true;
       break;
     case llvm::omp::OMPC_depend:
+      if (C.Sync == SyncKind::Task || C.Sync == SyncKind::Taskwait)
+        break; // tasks run in the order they are made: every dependence holds
       if (!IsRoot)
         error(Cl->getBeginLoc(), "clause 'depend' is not supported yet on this directive");
       else if (std::string Dep = dependClause(Ctx, Cl); !Dep.empty())
@@ -799,6 +880,14 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
     case llvm::omp::OMPC_order:
     case llvm::omp::OMPC_bind: // read with the leaves (loopLeaves)
     case llvm::omp::OMPC_nontemporal:
+      break;
+    // A task runs at once on the executor that makes it: undeferred (if, final), tied, its
+    // priority and affinity without effect; all of that is conforming.
+    case llvm::omp::OMPC_final:
+    case llvm::omp::OMPC_untied:
+    case llvm::omp::OMPC_mergeable:
+    case llvm::omp::OMPC_priority:
+    case llvm::omp::OMPC_affinity:
       break;
     case llvm::omp::OMPC_uses_allocators: {
       // The predefined allocators are usable in every kernel; an allocator made from traits
@@ -874,8 +963,25 @@ Analyzer::buildConstruct(const OMPExecutableDirective *D, const Construct *Paren
   if (C->Sync != SyncKind::None) {
     C->Body = S;
     findChildren(S, *C);
+    // What the body of one of these may hold: the constructs that the one executor of a
+    // masked, single, critical or task body runs as it is (KernelEmitter::syncConstruct), tasks
+    // in a taskgroup, sections in sections.
+    auto NestedOk = [&](SyncKind In, SyncKind K) {
+      switch (In) {
+      case SyncKind::Sections: return K == SyncKind::Section;
+      case SyncKind::Task: return K == SyncKind::Taskwait || K == SyncKind::Critical;
+      case SyncKind::Taskgroup: return K == SyncKind::Task || K == SyncKind::Taskwait;
+      case SyncKind::Masked:
+      case SyncKind::Single:
+      case SyncKind::Critical:
+        return K == SyncKind::Critical || K == SyncKind::Task || K == SyncKind::Taskwait ||
+               K == SyncKind::Taskgroup;
+      default: return false;
+      }
+    };
     for (const auto &Ch : C->Children)
-      if (C->Sync != SyncKind::Sections && Ch->Sync == SyncKind::None)
+      if ((C->Sync != SyncKind::Sections && Ch->Sync == SyncKind::None) ||
+          (Ch->Sync != SyncKind::None && !NestedOk(C->Sync, Ch->Sync)))
         error(Ch->D ? Ch->D->getBeginLoc() : Ch->Call->getBeginLoc(),
               (Ch->Call ? "a " + Ch->DirectiveText + ", which holds OpenMP constructs,"
                         : "'#pragma omp " +
@@ -1151,6 +1257,7 @@ std::optional<Region> Analyzer::run(const FunctionDecl *F) {
     R.NumThreads = "(" + R.Root->IfCond + ") ? " +
                    (R.NumThreads.empty() ? std::string("0") : "(" + R.NumThreads + ")") + " : 1";
   collectVars();
+  taskDataSharing(*R.Root);
   collectLocalTypes();
   checkVariableLengthArrays();
   if (Failed)

@@ -15,6 +15,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/StmtOpenMP.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <optional>
 
@@ -48,6 +49,11 @@ void classifySequential(clang::ASTContext &Ctx, model::Construct &C,
 /// of the innermost construct (From or an enclosing one) that privatizes V (a
 /// clause item or a loop variable), else V's own declaration.
 model::VarKey bindingOf(const clang::VarDecl *V, const model::Construct *From);
+
+/// The variables that \p S writes or lets escape (assigned, incremented, address taken, an
+/// array decayed other than for a subscript, a non-const reference or member call, a
+/// reduction, lastprivate or linear item), nested constructs included.
+llvm::SmallPtrSet<const clang::VarDecl *, 16> writtenVars(const clang::Stmt *S);
 
 /// True if the body of \p C runs outside every parallel region (team code).
 bool isTeamLevel(const model::Construct &C);

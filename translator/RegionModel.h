@@ -99,6 +99,11 @@ enum class SyncKind {
   Critical, ///< critical [(name)]: the body on each thread, one at a time
   Sections, ///< sections [nowait]: its `section`s dealt to the threads, then a barrier
   Section,  ///< one section of a sections construct
+  /// task: run at once (undeferred) by the executor that meets it, on copies of its
+  /// firstprivate variables (explicit, and those private where it is met: Construct::Vars).
+  Task,
+  Taskwait,  ///< taskwait, taskyield: nothing is outstanding (each task ran when it was made)
+  Taskgroup, ///< taskgroup: its body, as the code around it
 };
 
 /// A directive nested in the region, with what it contains.

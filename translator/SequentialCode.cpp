@@ -281,7 +281,8 @@ K Classifier::scan(const Stmt *S) {
     // be the only one running the team code: generic mode.
     for (const auto &Ch : C.Children)
       if (Ch->D == D && TeamLevel && Ch->Sync != SyncKind::None &&
-          Ch->Sync != SyncKind::Barrier)
+          Ch->Sync != SyncKind::Barrier && Ch->Sync != SyncKind::Taskwait &&
+          Ch->Sync != SyncKind::Taskgroup)
         return unsafe(S);
     return K::SeqNone;
   }

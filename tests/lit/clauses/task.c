@@ -1,0 +1,58 @@
+// Tasks in target regions run at once (undeferred) on the executor that makes them: in a
+// parallel region one GPU thread of the OpenMP thread runs the body (its lane 0), on copies of the
+// variables it writes that are private where it is made; taskwait has nothing to wait for; the
+// constructs in a single, master, critical or task body are written for its one executor (no
+// guard, no barrier). A task inside a task, and task reductions, are reported. Run: e2e p98.
+// RUN: %omp2cu %s -o - | FileCheck %s
+// RUN: not %omp2cu %s -o %t.cu -- -DBAD 2>&1 | FileCheck %s --check-prefix=BAD
+void f(int n, int *b) {
+  int sum = 0;
+#pragma omp target parallel for map(tofrom: b[0:n], sum)
+  for (int i = 0; i < n; i++) {
+    int mine = i;
+#pragma omp task shared(b) depend(out: b[i]) if(n > 4) priority(1)
+    {
+      b[i] = mine;
+      mine++;
+    }
+#pragma omp taskwait
+#pragma omp critical
+    sum += mine;
+  }
+#pragma omp target parallel map(tofrom: sum)
+#pragma omp single
+  {
+#pragma omp task
+    {
+#pragma omp critical
+      sum++;
+    }
+  }
+#ifdef BAD
+#pragma omp target parallel map(tofrom: sum)
+#pragma omp single
+#pragma omp task
+  {
+#pragma omp task
+    sum++;
+  }
+#pragma omp target parallel reduction(task, +: sum)
+#pragma omp single
+#pragma omp task in_reduction(+: sum)
+  sum++;
+#endif
+}
+// CHECK: { // #pragma omp task shared(b) depend(out: b[i]) if(n > 4) priority(1) (task.c:13)
+// CHECK-NEXT: auto &omp2cu_outer_mine = mine;
+// CHECK-NEXT: int mine = omp2cu_outer_mine;
+// CHECK-NEXT: {
+// CHECK-NEXT: b[i] = mine;
+// CHECK: /* each task ran when it was made: none is outstanding */ // #pragma omp taskwait (task.c:18)
+// CHECK: if (omp2cu::dev::thread_num() == 0) {
+// CHECK-NEXT: { // #pragma omp task (task.c:25)
+// CHECK-NEXT: {
+// CHECK-NEXT: { // #pragma omp critical (task.c:27)
+// CHECK-NEXT: omp2cu::dev::critical(omp2cu_critical_unnamed, [&] { sum++; });
+// BAD: task.c:36:1: error: '#pragma omp task' inside 'task' is not supported yet
+// BAD: task.c:39:{{[0-9]+}}: error: reduction modifiers are not supported yet
+// BAD: task.c:41:{{[0-9]+}}: error: clause 'in_reduction' is not supported yet
