@@ -127,6 +127,8 @@ private:
   /// variable of the target region, mapped ones too, as Clang and GCC have it) becomes the
   /// task's firstprivate copy; default(...) as it says. Tasks run at once, so reading the original is reading the copy.
   void taskDataSharing(model::Construct &C);
+  /// True if \p V is declared outside the text of \p S.
+  bool declaredOutside(const clang::VarDecl *V, const clang::Stmt *S) const;
   /// For the reduction list item \p E, a section of an array's first dimension with constant
   /// bounds (`a[lb:len]`): sets CV.Var and its rows; false, with an error, for other sections.
   bool arrayReductionItem(const clang::Expr *E, model::ClauseVar &CV);

@@ -738,7 +738,7 @@ std::string KernelEmitter::syncConstruct(const Construct &C, std::set<const VarD
   }
 
   // Clause items (private/firstprivate of single and sections): copies of the thread.
-  std::string Pro;
+  std::string Pro, LastBack;
   for (const ClauseVar &CV : C.Vars) {
     std::string N = name(CV.Var);
     std::string Decl =
@@ -752,7 +752,11 @@ std::string KernelEmitter::syncConstruct(const Construct &C, std::set<const VarD
     else if (CV.K == ClauseVar::Firstprivate)
       Pro += fmt::format("{}  auto &omp2cu_outer_{} = {};\n{}  {} = omp2cu_outer_{};\n", Ind,
                          N, N, Ind, Decl, N);
-    else
+    else if (CV.K == ClauseVar::Lastprivate && C.Sync == SyncKind::Taskloop) {
+      // The loop runs in order: the copy holds the last iteration's value at its end.
+      Pro += fmt::format("{}  auto &omp2cu_outer_{} = {};\n{}  {};\n", Ind, N, N, Ind, Decl);
+      LastBack += " omp2cu::dev::assign(omp2cu_outer_" + N + ", " + N + ");";
+    } else
       diag::error(Ctx.getDiagnostics(), C.D->getBeginLoc(),
                   "only private and firstprivate clauses are supported on '" +
                       C.DirectiveText.substr(0, C.DirectiveText.find(' ')) + "' yet");
@@ -776,21 +780,22 @@ std::string KernelEmitter::syncConstruct(const Construct &C, std::set<const VarD
     return Cond.empty() || One ? Ind + "  " + Code + "\n"
                                : Ind + "  if (" + Cond + ") " + Code + "\n";
   };
+  // master/masked: the thread the filter names, its lane 0.
+  auto MaskedCond = [&]() -> std::string {
+    if (Main)
+      return C.Filter == "0" ? "" : "(" + C.Filter + ") == 0";
+    if (Nested)
+      return C.Filter == "0"
+                 ? Pick("-")
+                 : "(" + C.Filter + ") == 0" + (P.Simd ? " && " + Rt + "lane() == 0" : "");
+    return Pick(C.Filter == "0" ? "0" : "(unsigned)(" + C.Filter + ")");
+  };
 
   std::string Out = Lead + "{ " + Where + "\n" + Pro;
   switch (C.Sync) {
-  case SyncKind::Masked: {
-    if (Main) {
-      Out += Guarded(C.Filter == "0" ? "" : "(" + C.Filter + ") == 0", BodyText(Assoc));
-      break;
-    }
-    std::string Filter = C.Filter == "0" ? "0" : "(unsigned)(" + C.Filter + ")";
-    Out += Guarded(Nested ? (C.Filter == "0" ? Pick("-") : "(" + C.Filter + ") == 0" +
-                                                              (P.Simd ? " && " + Rt + "lane() == 0" : ""))
-                          : Pick(Filter),
-                   BodyText(Assoc));
+  case SyncKind::Masked:
+    Out += Guarded(MaskedCond(), BodyText(Assoc));
     break;
-  }
   case SyncKind::Single: {
     std::string Copies, Reads;
     for (const VarDecl *V : C.CopyPrivate) {
@@ -852,6 +857,13 @@ std::string KernelEmitter::syncConstruct(const Construct &C, std::set<const VarD
     // Undeferred: the executor that makes the task runs it now, on the copies above.
     Out += Guarded(Main ? "" : Pick("-"), BodyText(Assoc));
     break;
+  case SyncKind::Taskloop: {
+    // One task of every iteration, run now and in order (lastprivate copies go back at its end).
+    const std::string Loop =
+        LastBack.empty() ? BodyText(Assoc) : "{ " + BodyText(Assoc) + LastBack + " }";
+    Out += Guarded(C.MaskedTaskloop ? MaskedCond() : Main ? "" : Pick("-"), Loop);
+    break;
+  }
   case SyncKind::Taskgroup:
     Out += Ind + "  " + BodyText(Assoc) + "\n";
     break;

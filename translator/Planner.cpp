@@ -126,6 +126,7 @@ struct Planner {
     case SyncKind::Masked:
     case SyncKind::Critical:
     case SyncKind::Task:
+    case SyncKind::Taskloop:
       P.SyncGroupAfter = E != Exec::Team;
       break;
     case SyncKind::Section:

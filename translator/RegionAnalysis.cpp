@@ -193,6 +193,12 @@ SyncKind syncKindOf(OpenMPDirectiveKind K) {
   case llvm::omp::OMPD_taskwait:
   case llvm::omp::OMPD_taskyield: return SyncKind::Taskwait;
   case llvm::omp::OMPD_taskgroup: return SyncKind::Taskgroup;
+  case llvm::omp::OMPD_taskloop:
+  case llvm::omp::OMPD_taskloop_simd:
+  case llvm::omp::OMPD_master_taskloop:
+  case llvm::omp::OMPD_master_taskloop_simd:
+  case llvm::omp::OMPD_masked_taskloop:
+  case llvm::omp::OMPD_masked_taskloop_simd: return SyncKind::Taskloop;
   default: return SyncKind::None;
   }
 }
@@ -516,10 +522,28 @@ static bool allowedOnALeaf(llvm::omp::Directive D, llvm::omp::Clause K, unsigned
          });
 }
 
+bool Analyzer::declaredOutside(const VarDecl *V, const Stmt *S) const {
+  const SourceLocation L = SM.getExpansionLoc(V->getLocation());
+  const SourceRange B = S->getSourceRange();
+  return SM.isBeforeInTranslationUnit(L, SM.getExpansionLoc(B.getBegin())) ||
+         !SM.isBeforeInTranslationUnit(L, SM.getExpansionLoc(B.getEnd()));
+}
+
 void Analyzer::taskDataSharing(Construct &C) {
   for (auto &Ch : C.Children)
     taskDataSharing(*Ch);
-  if (C.Sync != SyncKind::Task)
+  if (C.Sync == SyncKind::Taskloop)
+    // The iteration variables are the tasks' own (private): declared outside the loop, they
+    // keep their values (unless lastprivate).
+    for (const Expr *Ctr : cast<OMPLoopDirective>(C.D)->counters())
+      if (const VarDecl *V = refVar(Ctr);
+          V && !llvm::any_of(C.Vars, [&](const ClauseVar &CV) { return CV.Var == V; }) &&
+          declaredOutside(V, C.Body)) {
+        ClauseVar CV{ClauseVar::Private, V};
+        CV.Implicit = true;
+        C.Vars.push_back(CV);
+      }
+  if (C.Sync != SyncKind::Task && C.Sync != SyncKind::Taskloop)
     return;
   enum { Implicit, Firstprivate, Private, Explicit } Mode = Implicit;
   for (const auto *DC : C.D->getClausesOfKind<OMPDefaultClause>())
@@ -567,13 +591,8 @@ void Analyzer::taskDataSharing(Construct &C) {
     if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
       if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
           V && !V->hasGlobalStorage() && !V->getType()->isReferenceType() &&
-          std::find(Seen.begin(), Seen.end(), V) == Seen.end()) {
-        const SourceLocation L = SM.getExpansionLoc(V->getLocation());
-        const SourceRange B = C.Body->getSourceRange();
-        if (SM.isBeforeInTranslationUnit(L, SM.getExpansionLoc(B.getBegin())) ||
-            !SM.isBeforeInTranslationUnit(L, SM.getExpansionLoc(B.getEnd())))
-          Seen.push_back(V); // declared outside the task
-      }
+          std::find(Seen.begin(), Seen.end(), V) == Seen.end() && declaredOutside(V, C.Body))
+        Seen.push_back(V);
     for (const Stmt *Ch : S->children())
       Refs(Ch);
   };
@@ -761,7 +780,7 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
       C.DistScheduleChunk = uncaptured(cast<OMPDistScheduleClause>(Cl)->getChunkSize());
       break;
     case llvm::omp::OMPC_if: {
-      if (C.Sync == SyncKind::Task)
+      if (C.Sync == SyncKind::Task || C.Sync == SyncKind::Taskloop)
         break; // the task is undeferred either way
       const auto *IC = cast<OMPIfClause>(Cl);
       std::string Cond = clauseArg(Ctx, Cl, IC->getColonLoc().isValid() ? IC->getColonLoc()
@@ -884,6 +903,7 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
     // A task runs at once on the executor that makes it: undeferred (if, final), tied, its
     // priority and affinity without effect; all of that is conforming.
     case llvm::omp::OMPC_final:
+    case llvm::omp::OMPC_nogroup:
     case llvm::omp::OMPC_untied:
     case llvm::omp::OMPC_mergeable:
     case llvm::omp::OMPC_priority:
@@ -947,6 +967,11 @@ Analyzer::buildConstruct(const OMPExecutableDirective *D, const Construct *Paren
   }
   if (const auto *CD = dyn_cast<OMPCriticalDirective>(D))
     C->CriticalName = CD->getDirectiveName().getAsString();
+  C->MaskedTaskloop = C->Sync == SyncKind::Taskloop &&
+                      !llvm::is_contained(std::initializer_list<OpenMPDirectiveKind>{
+                                              llvm::omp::OMPD_taskloop,
+                                              llvm::omp::OMPD_taskloop_simd},
+                                          D->getDirectiveKind());
   parseClauses(D, *C, IsRoot);
   if (selectedByMetadirective(SM, D)) {
     error(D->getBeginLoc(), metadirectiveMessage());
@@ -969,13 +994,15 @@ Analyzer::buildConstruct(const OMPExecutableDirective *D, const Construct *Paren
     auto NestedOk = [&](SyncKind In, SyncKind K) {
       switch (In) {
       case SyncKind::Sections: return K == SyncKind::Section;
-      case SyncKind::Task: return K == SyncKind::Taskwait || K == SyncKind::Critical;
-      case SyncKind::Taskgroup: return K == SyncKind::Task || K == SyncKind::Taskwait;
+      case SyncKind::Task:
+      case SyncKind::Taskloop: return K == SyncKind::Taskwait || K == SyncKind::Critical;
+      case SyncKind::Taskgroup:
+        return K == SyncKind::Task || K == SyncKind::Taskloop || K == SyncKind::Taskwait;
       case SyncKind::Masked:
       case SyncKind::Single:
       case SyncKind::Critical:
-        return K == SyncKind::Critical || K == SyncKind::Task || K == SyncKind::Taskwait ||
-               K == SyncKind::Taskgroup;
+        return K == SyncKind::Critical || K == SyncKind::Task || K == SyncKind::Taskloop ||
+               K == SyncKind::Taskwait || K == SyncKind::Taskgroup;
       default: return false;
       }
     };

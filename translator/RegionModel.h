@@ -104,6 +104,9 @@ enum class SyncKind {
   Task,
   Taskwait,  ///< taskwait, taskyield: nothing is outstanding (each task ran when it was made)
   Taskgroup, ///< taskgroup: its body, as the code around it
+  /// taskloop [simd], and master/masked taskloop [simd] (Construct::MaskedTaskloop): the loop
+  /// runs at once, in order, as one task of the executor that meets it.
+  Taskloop,
 };
 
 /// A directive nested in the region, with what it contains.
@@ -157,6 +160,7 @@ struct Construct {
   /// as parameters (and the kernel maps them).
   std::vector<const clang::VarDecl *> Globals;
   std::string Filter = "0";           ///< masked(filter), as written; master: 0
+  bool MaskedTaskloop = false;        ///< master/masked taskloop: on the thread Filter names
   std::string CriticalName;           ///< critical(name); "" for the unnamed one
   std::vector<const clang::VarDecl *> CopyPrivate; ///< single copyprivate(...)
   const Construct *Parent = nullptr;

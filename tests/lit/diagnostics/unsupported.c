@@ -12,13 +12,13 @@ void f(int n, int *a, int *p, struct vec *s) {
 #pragma omp target parallel for map(tofrom: a[0:n]) ordered firstprivate(n)
   for (int i = 0; i < n; i++)
     a[i] = i;
-#pragma omp target parallel map(tofrom: a[0:n])
+#pragma omp target map(tofrom: a[0:n])
   {
-#pragma omp taskloop
+#pragma omp parallel master
     for (int i = 0; i < n; i++)
       a[i] += 1;
   }
 }
 // CHECK: unsupported.c:9:78: error: this list item is not supported yet (only variables, array sections of them, members of struct variables and of what pointer variables point to, s.x, p->x, and sections of their array and pointer members, s.a[lb:len], p->a[lb:len])
 // CHECK: unsupported.c:12:53: error: clause 'ordered' is not supported yet
-// CHECK: unsupported.c:17:1: error: '#pragma omp taskloop' inside a target region is not supported yet
+// CHECK: unsupported.c:17:1: error: '#pragma omp parallel master' inside a target region is not supported yet
