@@ -710,6 +710,32 @@ std::string KernelEmitter::callCopy(const Construct &C) {
   return Name + TI.Args + "(" + Args + ")";
 }
 
+std::vector<const VarDecl *> KernelEmitter::laneCopiesWritten(const Construct &C) const {
+  std::vector<const VarDecl *> Out;
+  for (const VarDecl *V : analysis::writtenVars(C.Body)) {
+    if (V->hasGlobalStorage() || V->getType()->isReferenceType() ||
+        llvm::any_of(C.Vars, [&](const ClauseVar &CV) { return CV.Var == V; }))
+      continue;
+    const SourceManager &SM = Ctx.getSourceManager();
+    const SourceLocation L = SM.getExpansionLoc(V->getLocation());
+    const SourceRange B = C.Body->getSourceRange();
+    if (!SM.isBeforeInTranslationUnit(L, SM.getExpansionLoc(B.getBegin())) &&
+        SM.isBeforeInTranslationUnit(L, SM.getExpansionLoc(B.getEnd())))
+      continue; // declared in the body
+    const VarKey K = analysis::bindingOf(V, &C);
+    if (TS.find(K) || (!K.Binder && R.Sharing.InDeviceMemory.count(V)))
+      continue; // one copy for the team, or device memory
+    Out.push_back(V);
+  }
+  // In the order of their declarations, for readable output.
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::sort(Out.begin(), Out.end(), [&](const VarDecl *A, const VarDecl *B) {
+    return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A->getLocation()),
+                                        SM.getExpansionLoc(B->getLocation()));
+  });
+  return Out;
+}
+
 std::string KernelEmitter::syncConstruct(const Construct &C, std::set<const VarDecl *> Priv) {
   const plan::ConstructPlan &CP = P.of(C);
   const std::string Rt = rt(CP);
@@ -875,8 +901,14 @@ std::string KernelEmitter::syncConstruct(const Construct &C, std::set<const VarD
   }
   if (One) // the one executor of the construct around it: no barrier
     return Out + Ind + "}";
-  if (CP.SyncGroupAfter && P.Simd)
+  if (CP.SyncGroupAfter && P.Simd) {
     Out += Ind + "  " + Rt + "sync_group();\n";
+    // Lane 0 ran the body: the other lanes' copies of the variables of the thread it wrote
+    // take its values.
+    if (!Main && C.Sync != SyncKind::Taskgroup && C.Sync != SyncKind::Sections)
+      for (const VarDecl *V : laneCopiesWritten(C))
+        Out += Ind + "  omp2cu::dev::group_share(" + name(V) + ");\n";
+  }
   if (CP.SyncTeamAfter && !(C.Sync == SyncKind::Single && !C.CopyPrivate.empty() && Nested))
     Out += Ind + "  " + Rt + "sync_team(); // implicit barrier\n";
   Out += Ind + "}";

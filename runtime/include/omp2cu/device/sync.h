@@ -10,6 +10,8 @@
 #include "omp2cu/device/bits.h"
 #include "omp2cu/device/mapping.h"
 
+#include <type_traits>
+
 namespace omp2cu::dev {
 
 /// Barrier of all threads of the block (team). Must be called by all threads of the block.
@@ -38,6 +40,18 @@ template <class T> __device__ __forceinline__ T group_broadcast(T v) {
     T R;
     __builtin_memcpy(&R, W, sizeof(T));
     return R;
+  }
+}
+
+/// `x = lane 0's x` in every lane of the group, arrays element by element: after code that lane 0
+/// alone ran (master, single, critical, a task) wrote a variable that each lane has a copy of.
+/// Must be called by all lanes of the group.
+template <class T> __device__ __forceinline__ void group_share(T &x) {
+  if constexpr (std::is_array_v<T>) {
+    for (unsigned long I = 0; I < std::extent_v<T>; ++I)
+      group_share(x[I]);
+  } else {
+    x = group_broadcast(x);
   }
 }
 
