@@ -188,6 +188,9 @@ std::string hostDirective(ASTContext &Ctx, const OMPExecutableDirective *D) {
     case llvm::omp::OMPC_defaultmap:
     case llvm::omp::OMPC_nowait:
     case llvm::omp::OMPC_depend:
+    // Where private copies come from is a hint; GCC rejects the clause on some constructs.
+    case llvm::omp::OMPC_allocate:
+    case llvm::omp::OMPC_uses_allocators:
       continue;
     case llvm::omp::OMPC_num_teams:
     case llvm::omp::OMPC_thread_limit:

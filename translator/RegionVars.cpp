@@ -80,13 +80,36 @@ void Analyzer::parseMap(const OMPMapClause *MC) {
       }
     if (Dup)
       continue;
-    for (const RegionVar &Old : R.Vars)
+    bool Merged = false;
+    for (RegionVar &Old : R.Vars)
       if (Old.Var == V.Var) {
+        // The whole object in several map clauses (OpenMP 5.x): one map whose map-type copies in
+        // if one of them does, and out if one of them does; the modifiers of all.
+        if (Old.K == V.K && Old.WholeObject && V.WholeObject && Old.Members.empty() &&
+            Old.Attached.empty()) {
+          const auto In = [](RegionVar::MapKind K) {
+            return K == RegionVar::To || K == RegionVar::ToFrom;
+          };
+          const auto Out = [](RegionVar::MapKind K) {
+            return K == RegionVar::From || K == RegionVar::ToFrom;
+          };
+          const bool I = In(Old.Map) || In(V.Map), O = Out(Old.Map) || Out(V.Map);
+          Old.Map = I && O ? RegionVar::ToFrom
+                    : I    ? RegionVar::To
+                    : O    ? RegionVar::From
+                           : RegionVar::Alloc;
+          Old.Mods |= V.Mods;
+          keepConstObject(Ctx, Old);
+          Merged = true;
+          break;
+        }
         error(E->getBeginLoc(), "'" + V.Var->getName() +
-                                    "' appears in more than one map clause");
+                                    "' appears in more than one map clause (as a whole object "
+                                    "only, several map clauses of one item are supported)");
         return;
       }
-    R.Vars.push_back(V);
+    if (!Merged)
+      R.Vars.push_back(V);
   }
 }
 

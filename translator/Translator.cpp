@@ -532,6 +532,21 @@ public:
           Unqualify(Ch);
       };
       Unqualify(analysis::associatedStmt(R.Root->D));
+      // The allocate clauses of the constructs in the fallback go: where private copies come
+      // from is a hint, and GCC rejects the clause on some constructs (simd) and forms.
+      std::function<void(const Stmt *)> DropAllocate = [&](const Stmt *S) {
+        if (!S)
+          return;
+        if (const auto *D = dyn_cast<OMPExecutableDirective>(S))
+          for (const OMPClause *Cl : D->clauses())
+            if (isa<OMPAllocateClause>(Cl) && !Cl->isImplicit() &&
+                Cl->getBeginLoc().isFileID() && Cl->getEndLoc().isFileID())
+              HostRW.RemoveText(CharSourceRange::getTokenRange(Cl->getBeginLoc(),
+                                                               Cl->getEndLoc()));
+        for (const Stmt *Ch : S->children())
+          DropAllocate(Ch);
+      };
+      DropAllocate(analysis::associatedStmt(R.Root->D));
       // A `teams` in a plain `target` region nested in a host construct: its host form.
       for (const auto &Ch : R.Root->Children)
         if (Ch->D && analysis::hostFallback(Ctx, Ch->D).TeamsDropped) {
