@@ -304,7 +304,7 @@ std::string KernelEmitter::loopNest(const Construct &C,
   if (S & LevelTeams) {
     std::string Chunk =
         C.DistScheduleChunk
-            ? "(omp2cu::u64)(" + text::get(Ctx, C.DistScheduleChunk->getSourceRange()) + ")"
+            ? "(omp2cu::u64)(" + kernelText(C.DistScheduleChunk) + ")"
             : "(" + Trip + " + omp2cu::dev::num_teams() - 1) / omp2cu::dev::num_teams()";
     Out += fmt::format("{}  const omp2cu::u64 {} = {};\n", Ind, TeamChunk, Chunk);
     Out += fmt::format("{0}  for (omp2cu::u64 {1} = omp2cu::dev::team_num() * {2}; {1} < {3}; "
@@ -321,7 +321,7 @@ std::string KernelEmitter::loopNest(const Construct &C,
               Pn = Rt + "ws_count(" + levelsText(Inner) + ")";
   Out += fmt::format("{}  const omp2cu::u64 {} = {} - {};\n", Ind, Part, Hi, Lo);
   std::string ChunkExpr =
-      C.ScheduleChunk ? "(omp2cu::u64)(" + text::get(Ctx, C.ScheduleChunk->getSourceRange()) + ")"
+      C.ScheduleChunk ? "(omp2cu::u64)(" + kernelText(C.ScheduleChunk) + ")"
       : C.ExplicitSchedule ? "(" + Part + " + " + Pn + " - 1) / " + Pn
                            : std::string("1");
   if (!Inner)
@@ -808,13 +808,14 @@ std::string KernelEmitter::syncConstruct(const Construct &C, std::set<const VarD
   };
   // master/masked: the thread the filter names, its lane 0.
   auto MaskedCond = [&]() -> std::string {
+    const std::string Filter = C.FilterExpr ? kernelText(C.FilterExpr) : C.Filter;
     if (Main)
-      return C.Filter == "0" ? "" : "(" + C.Filter + ") == 0";
+      return Filter == "0" ? "" : "(" + Filter + ") == 0";
     if (Nested)
-      return C.Filter == "0"
+      return Filter == "0"
                  ? Pick("-")
-                 : "(" + C.Filter + ") == 0" + (P.Simd ? " && " + Rt + "lane() == 0" : "");
-    return Pick(C.Filter == "0" ? "0" : "(unsigned)(" + C.Filter + ")");
+                 : "(" + Filter + ") == 0" + (P.Simd ? " && " + Rt + "lane() == 0" : "");
+    return Pick(Filter == "0" ? "0" : "(unsigned)(" + Filter + ")");
   };
 
   std::string Out = Lead + "{ " + Where + "\n" + Pro;

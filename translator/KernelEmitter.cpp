@@ -211,6 +211,18 @@ private:
 
 } // namespace
 
+namespace {
+
+/// The expressions of \p C's clauses that the kernel evaluates where \p C is met.
+std::vector<const Expr *> deviceClauseExprs(const Construct &C, bool IsRoot) {
+  std::vector<const Expr *> Out{C.ScheduleChunk, C.DistScheduleChunk, C.FilterExpr};
+  if (!IsRoot) // the root's num_threads and if are the host's (the launch)
+    Out.insert(Out.end(), {C.NumThreadsExpr, C.IfCondExpr});
+  return Out;
+}
+
+} // namespace
+
 void KernelEmitter::rewriteApiCalls(const Construct &C) {
   ApiCalls V(Ctx, *KR, apiPrefix(P.of(C)), C, LibraryDone);
   // The loop headers of the construct are emitted in its own text.
@@ -219,10 +231,18 @@ void KernelEmitter::rewriteApiCalls(const Construct &C) {
     V.TraverseStmt(const_cast<Expr *>(L.UB));
     V.TraverseStmt(const_cast<Expr *>(L.Step));
   }
+  if (!C.Parent)
+    for (const Expr *E : deviceClauseExprs(C, /*IsRoot=*/true))
+      V.TraverseStmt(const_cast<Expr *>(E));
   V.TraverseStmt(const_cast<Stmt *>(C.Body));
-  for (const auto &Ch : C.Children)
-    if (!Ch->Call) // a copy of a called function is edited on its own (callCopy)
-      rewriteApiCalls(*Ch);
+  for (const auto &Ch : C.Children) {
+    if (Ch->Call)
+      continue; // a copy of a called function is edited on its own (callCopy)
+    // A nested construct's clauses are evaluated by the code that meets it: this body's.
+    for (const Expr *E : deviceClauseExprs(*Ch, /*IsRoot=*/false))
+      V.TraverseStmt(const_cast<Expr *>(E));
+    rewriteApiCalls(*Ch);
+  }
 }
 
 bool KernelEmitter::contains(CharSourceRange Outer, CharSourceRange Inner) const {
@@ -359,9 +379,9 @@ std::string KernelEmitter::fork(const Construct &C, const std::string &RegionTex
       fmt::arg("template_header", TI.Header), fmt::arg("params", Params),
       fmt::arg("body", Body)));
   Cases += fmt::format("      case {}: {}{}(omp2cu_par{}); break;\n", CP.Fork, Name, TI.Args, Args);
-  std::string Threads = C.NumThreads.empty() ? "0" : "(" + C.NumThreads + ")";
-  if (!C.IfCond.empty())
-    Threads = "(" + C.IfCond + ") ? " + Threads + " : 1";
+  std::string Threads = C.NumThreadsExpr ? "(" + kernelText(C.NumThreadsExpr) + ")" : "0";
+  if (C.IfCondExpr)
+    Threads = "(" + kernelText(C.IfCondExpr) + ") ? " + Threads + " : 1";
   return fmt::format("{}omp2cu::dev::fork(omp2cu_team, {}, {}); // '#pragma omp {}' ({}:{}) runs "
                      "on the workers as {}",
                      Lead, CP.Fork, Threads, C.DirectiveText, R.FileName, C.Line, Name);

@@ -797,6 +797,7 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
         // A parallel region of one thread when false: a nested one forks one thread, the
         // kernel's own (a combined target construct) is launched with one (kernelNumThreads).
         C.IfCond = Cond;
+        C.IfCondExpr = uncaptured(IC->getCondition());
       } else {
         error(Cl->getBeginLoc(), "this 'if' clause inside a target region is not supported yet "
                                  "(only on 'target' and on 'parallel', combined or nested)");
@@ -850,7 +851,7 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
       break;
     case llvm::omp::OMPC_num_threads:
       C.NumThreads = clauseArg(Ctx, Cl, cast<OMPNumThreadsClause>(Cl)->getLParenLoc());
-      C.NumThreadsExpr = cast<OMPNumThreadsClause>(Cl)->getNumThreads();
+      C.NumThreadsExpr = uncaptured(cast<OMPNumThreadsClause>(Cl)->getNumThreads());
       break;
     case llvm::omp::OMPC_nowait:
       C.NoWait = true;
@@ -872,6 +873,7 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
       break;
     case llvm::omp::OMPC_filter:
       C.Filter = clauseArg(Ctx, Cl, cast<OMPFilterClause>(Cl)->getLParenLoc());
+      C.FilterExpr = uncaptured(cast<OMPFilterClause>(Cl)->getThreadID());
       break;
     case llvm::omp::OMPC_simdlen:
       if (R.Simdlen.empty())
@@ -1210,6 +1212,25 @@ static bool refersToVarIn(const SourceManager &SM, const Stmt *E, SourceRange Ra
   return false;
 }
 
+/// True if \p E calls a function that is not constexpr: an OpenMP API routine, whose value on
+/// the device is not the host's, or a function that the host must not call in the kernel's place.
+static bool callsNonConstexpr(const Stmt *E) {
+  if (!E)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *CE = dyn_cast<OMPCapturedExprDecl>(DRE->getDecl()))
+      return callsNonConstexpr(CE->getInit());
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *F = Call->getDirectCallee();
+    if (!F || !F->isConstexpr())
+      return true;
+  }
+  for (const Stmt *Ch : E->children())
+    if (callsNonConstexpr(Ch))
+      return true;
+  return false;
+}
+
 /// The team size the host asks for: the num_threads of the parallel regions (their maximum
 /// when they differ and the host can evaluate them all; else the default).
 void Analyzer::kernelNumThreads() {
@@ -1241,7 +1262,8 @@ void Analyzer::kernelNumThreads() {
     return;
   std::vector<std::string> Texts;
   for (const Construct *P : Parallel) {
-    if (P != R.Root.get() && refersToVarIn(SM, P->NumThreadsExpr, RegionRange))
+    if (P != R.Root.get() && (refersToVarIn(SM, P->NumThreadsExpr, RegionRange) ||
+                              callsNonConstexpr(P->NumThreadsExpr)))
       return; // evaluated in the kernel only: the host takes the default
     if (std::find(Texts.begin(), Texts.end(), P->NumThreads) == Texts.end())
       Texts.push_back(P->NumThreads);

@@ -128,6 +128,10 @@ struct Construct {
   /// that encounters the construct.
   std::string NumThreads, IfCond;
   const clang::Expr *NumThreadsExpr = nullptr;
+  /// The expressions of the clauses above that the kernel evaluates where the construct is met
+  /// (num_threads and if of a nested parallel, filter, schedule and dist_schedule chunks), as
+  /// written (uncaptured): their OpenMP API calls are the device's, emitted as kernelText().
+  const clang::Expr *IfCondExpr = nullptr, *FilterExpr = nullptr;
   /// What the sequential code of the body (everything but nested directives,
   /// braces and serial loop headers) needs to run redundantly on several GPU
   /// threads: nothing (no such code, or it only writes locals of the body),
