@@ -519,6 +519,8 @@ public:
       std::function<void(const Stmt *)> Unqualify = [&](const Stmt *S) {
         if (!S)
           return;
+        if (const auto *CS = dyn_cast<CapturedStmt>(S)) // its children are the captures
+          return Unqualify(CS->getCapturedStmt());
         if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
           if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
               V && DRE->hasQualifier() && V->hasGlobalStorage() && !V->isStaticLocal() &&
@@ -537,6 +539,8 @@ public:
       std::function<void(const Stmt *)> DropAllocate = [&](const Stmt *S) {
         if (!S)
           return;
+        if (const auto *CS = dyn_cast<CapturedStmt>(S))
+          return DropAllocate(CS->getCapturedStmt());
         if (const auto *D = dyn_cast<OMPExecutableDirective>(S))
           for (const OMPClause *Cl : D->clauses())
             if (isa<OMPAllocateClause>(Cl) && !Cl->isImplicit() &&
