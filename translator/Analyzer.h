@@ -127,6 +127,10 @@ private:
   /// variable of the target region, mapped ones too, as Clang and GCC have it) becomes the
   /// task's firstprivate copy; default(...) as it says. Tasks run at once, so reading the original is reading the copy.
   void taskDataSharing(model::Construct &C);
+  /// Reports the items of taskgroup \p C's task_reduction \p TR that several threads may
+  /// combine into at once: the tasks update the variable itself (each runs where it is met),
+  /// which is a race unless one executor runs the taskgroup or the variable is its own.
+  void checkTaskReduction(const model::Construct &C, const clang::OMPTaskReductionClause *TR);
   /// True if \p V is declared outside the text of \p S.
   bool declaredOutside(const clang::VarDecl *V, const clang::Stmt *S) const;
   /// For the reduction list item \p E, a section of an array's first dimension with constant

@@ -81,8 +81,8 @@ int translate(const tooling::CompilationDatabase &DB, const std::string &Input,
   for (int Pass = 2; RC == 0 && Result.Ok && !Result.Rewritten.empty(); ++Pass) {
     if (StopAfterRewrite)
       return 0;
-    if (Pass > 8) {
-      llvm::errs() << "omp2cu: internal error: the input was rewritten more than seven times\n";
+    if (Pass > 9) {
+      llvm::errs() << "omp2cu: internal error: the input was rewritten more than eight times\n";
       return 1;
     }
     std::string Rewritten = std::move(Result.Rewritten);

@@ -3,8 +3,9 @@
 // Part of omp2cu. A translation is one or more passes of the translating frontend action over
 // the main file: a pass may rewrite the text instead of translating it (`this` in the OpenMP
 // constructs of member functions named, ThisCapture.h; directives written with _Pragma made
-// `#pragma` lines, PragmaOperators.h; conditionals around directives resolved, Conditionals.h),
-// and the next pass translates that text. Used by the omp2cu tool and by the fuzzer.
+// `#pragma` lines, PragmaOperators.h; conditionals around directives resolved, Conditionals.h;
+// local types moved, LocalTypes.h; combined constructs split, SplitConstructs.h), and the next
+// pass translates that text. Used by the omp2cu tool and by the fuzzer.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMP2CU_TRANSLATOR_PASSES_H
@@ -29,7 +30,7 @@ struct Consumers {
 };
 
 /// Translates \p Input with the flags of \p DB: the first pass, then one more for each text a
-/// pass rewrote, at most five. \p Text, when given, is the input's text (the file is not read).
+/// pass rewrote, at most eight. \p Text, when given, is the input's text (the file is not read).
 /// With \p StopAfterRewrite, returns after the first pass that rewrote, its text in
 /// Result.Rewritten. The user's headers inlined into the output are appended to \p Inlined.
 /// Returns the tool's status: 0 when the passes ran (Result.Ok: translated), non-zero when Clang

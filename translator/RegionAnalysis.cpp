@@ -545,6 +545,20 @@ void Analyzer::taskDataSharing(Construct &C) {
       }
   if (C.Sync != SyncKind::Task && C.Sync != SyncKind::Taskloop)
     return;
+  // The tasks of grainsize/num_tasks start from the values where the loop is met; the one task
+  // that runs the loop here carries what an iteration writes to a firstprivate copy on.
+  const auto CheckTaskCount = [&] {
+    if (C.TaskCount.isInvalid())
+      return;
+    const auto Written = writtenVars(C.Body);
+    for (const ClauseVar &CV : C.Vars)
+      if (CV.K == ClauseVar::Firstprivate && Written.count(CV.Var)) {
+        error(C.TaskCount, "'grainsize' or 'num_tasks' on a taskloop whose iterations write "
+                           "the firstprivate variable '" + CV.Var->getName() +
+                               "' is not supported yet (omp2cu runs the loop as one task)");
+        return;
+      }
+  };
   enum { Implicit, Firstprivate, Private, Explicit } Mode = Implicit;
   for (const auto *DC : C.D->getClausesOfKind<OMPDefaultClause>())
     switch (DC->getDefaultKind()) {
@@ -553,8 +567,8 @@ void Analyzer::taskDataSharing(Construct &C) {
     default: Mode = Explicit; break; // shared, none: every variable is shared or listed
     }
   if (Mode == Explicit)
-    return;
-  std::set<const VarDecl *> Listed;
+    return CheckTaskCount();
+  std::set<const VarDecl *> Listed(C.InReduction.begin(), C.InReduction.end());
   for (const ClauseVar &CV : C.Vars)
     Listed.insert(CV.Var);
   for (const auto *SC : C.D->getClausesOfKind<OMPSharedClause>())
@@ -605,6 +619,36 @@ void Analyzer::taskDataSharing(Construct &C) {
     ClauseVar CV{Mode == Private ? ClauseVar::Private : ClauseVar::Firstprivate, V};
     CV.Implicit = true;
     C.Vars.push_back(CV);
+  }
+  CheckTaskCount();
+}
+
+void Analyzer::checkTaskReduction(const Construct &C, const OMPTaskReductionClause *TR) {
+  for (const Expr *E : TR->varlists()) {
+    const VarDecl *V = refVar(E);
+    if (!V) {
+      error(E->getBeginLoc(), "task_reduction of an array section or element is not supported "
+                              "yet");
+      continue;
+    }
+    // A local of a function called in the region belongs to one call, one executor.
+    if (V->isLocalVarDecl() && !V->isStaticLocal() && V->getParentFunctionOrMethod() &&
+        V->getParentFunctionOrMethod() != static_cast<const DeclContext *>(R.Function))
+      continue;
+    for (const Construct *X = C.Parent; X; X = X->Parent) {
+      if (X->Sync == SyncKind::Masked || X->Sync == SyncKind::Single ||
+          X->Sync == SyncKind::Critical || X->Sync == SyncKind::Task ||
+          X->Sync == SyncKind::Taskloop)
+        break; // one executor runs the taskgroup
+      if ((X->Leaves & LeafParallel) && X->D) {
+        if (declaredOutside(V, associatedStmt(X->D)))
+          error(E->getBeginLoc(), "task_reduction of '" + V->getName() +
+                                      "', shared by the threads of a parallel region that all "
+                                      "run the taskgroup, is not supported yet (run it in a "
+                                      "'single' or 'masked' construct)");
+        break;
+      }
+    }
   }
 }
 
@@ -721,8 +765,10 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
         error(Cl->getBeginLoc(), "user-defined reductions are not supported");
         break;
       }
-      if (RC->getModifier() != OMPC_REDUCTION_unknown)
-        error(Cl->getBeginLoc(), "reduction modifiers are not supported yet");
+      // default is no modifier; task: the tasks with in_reduction that the construct's threads
+      // make run at once on those threads and update their copies (taskDataSharing).
+      if (RC->getModifier() == OMPC_REDUCTION_inscan)
+        error(Cl->getBeginLoc(), "reduction(inscan, ...) and 'scan' are not supported yet");
       unsigned Item = 0;
       for (const Expr *E : RC->varlists()) {
         RedOp ItemOp = Op;
@@ -904,6 +950,35 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
       break;
     // A task runs at once on the executor that makes it: undeferred (if, final), tied, its
     // priority and affinity without effect; all of that is conforming.
+    case llvm::omp::OMPC_in_reduction:
+      if (C.Sync != SyncKind::Task && C.Sync != SyncKind::Taskloop) {
+        error(Cl->getBeginLoc(), "clause 'in_reduction' is supported on tasks and taskloops in "
+                                 "target regions, not on this directive yet");
+        break;
+      }
+      for (const Expr *E : cast<OMPInReductionClause>(Cl)->varlists()) {
+        if (const VarDecl *V = refVar(E))
+          C.InReduction.push_back(V);
+        else
+          error(E->getBeginLoc(), "in_reduction of an array section or element is not "
+                                  "supported yet");
+      }
+      break;
+    case llvm::omp::OMPC_task_reduction:
+      if (C.Sync == SyncKind::Taskgroup)
+        checkTaskReduction(C, cast<OMPTaskReductionClause>(Cl));
+      else
+        error(Cl->getBeginLoc(), "clause 'task_reduction' is not supported yet on this directive");
+      break;
+    case llvm::omp::OMPC_grainsize:
+    case llvm::omp::OMPC_num_tasks:
+      if (C.Sync == SyncKind::Taskloop)
+        C.TaskCount = Cl->getBeginLoc(); // checked by taskDataSharing
+      else
+        error(Cl->getBeginLoc(), "clause '" +
+                                     StringRef(llvm::omp::getOpenMPClauseName(Cl->getClauseKind())) +
+                                     "' is not supported yet on this directive");
+      break;
     case llvm::omp::OMPC_final:
     case llvm::omp::OMPC_nogroup:
     case llvm::omp::OMPC_untied:

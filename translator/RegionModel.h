@@ -165,6 +165,15 @@ struct Construct {
   std::vector<const clang::VarDecl *> Globals;
   std::string Filter = "0";           ///< masked(filter), as written; master: 0
   bool MaskedTaskloop = false;        ///< master/masked taskloop: on the thread Filter names
+  /// taskloop grainsize(...) / num_tasks(...): where given. The loop still runs as one task,
+  /// which no program can tell from the tasks those clauses ask for unless a task writes a
+  /// firstprivate copy (each task starts from the value where the loop is met): the analysis
+  /// reports that case.
+  clang::SourceLocation TaskCount;
+  /// in_reduction items of a task or taskloop: it runs at once on the executor that meets it,
+  /// so it updates them as they are bound there (the thread's copy of a `reduction(task, ...)`,
+  /// the variable of a taskgroup's task_reduction), not copies of its own.
+  std::vector<const clang::VarDecl *> InReduction;
   std::string CriticalName;           ///< critical(name); "" for the unnamed one
   std::vector<const clang::VarDecl *> CopyPrivate; ///< single copyprivate(...)
   const Construct *Parent = nullptr;

@@ -23,6 +23,7 @@
 #include "Linkage.h"
 #include "LocalMacros.h"
 #include "LocalTypes.h"
+#include "SplitConstructs.h"
 #include "Planner.h"
 #include "RegionAnalysis.h"
 #include "Requires.h"
@@ -379,6 +380,20 @@ public:
       std::string Text;
       if (!localtypes::hoist(Ctx, Targets, Text))
         return;
+      if (!Text.empty()) {
+        Result.Rewritten = std::move(Text);
+        Result.Ok = true;
+        return;
+      }
+    }
+    // `parallel master [taskloop]` and the like in target regions become the two directives
+    // that they are defined as (SplitConstructs.h).
+    {
+      std::vector<const OMPExecutableDirective *> Targets;
+      for (const Found &R : F.Regions)
+        Targets.push_back(R.D);
+      std::string Text;
+      split::splitCombined(Ctx, Targets, Text);
       if (!Text.empty()) {
         Result.Rewritten = std::move(Text);
         Result.Ok = true;

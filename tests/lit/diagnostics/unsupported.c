@@ -14,11 +14,11 @@ void f(int n, int *a, int *p, struct vec *s) {
     a[i] = i;
 #pragma omp target map(tofrom: a[0:n])
   {
-#pragma omp parallel master
+#pragma omp tile sizes(2)
     for (int i = 0; i < n; i++)
       a[i] += 1;
   }
 }
 // CHECK: unsupported.c:9:78: error: this list item is not supported yet (only variables, array sections of them, members of struct variables and of what pointer variables point to, s.x, p->x, and sections of their array and pointer members, s.a[lb:len], p->a[lb:len])
 // CHECK: unsupported.c:12:53: error: clause 'ordered' is not supported yet
-// CHECK: unsupported.c:17:1: error: '#pragma omp parallel master' inside a target region is not supported yet
+// CHECK: unsupported.c:17:1: error: '#pragma omp tile' inside a target region is not supported yet
