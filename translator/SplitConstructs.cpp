@@ -258,7 +258,8 @@ private:
   }
 };
 
-/// The combined constructs nested in a target region.
+/// The combined constructs nested in a target region or in a function that is declared a
+/// target: the copies of it that kernels call hold them.
 class Collect : public RecursiveASTVisitor<Collect> {
 public:
   explicit Collect(Splitter &S) : S(S) {}
@@ -271,6 +272,19 @@ private:
   Splitter &S;
 };
 
+class DeclareTargetFunctions : public RecursiveASTVisitor<DeclareTargetFunctions> {
+public:
+  explicit DeclareTargetFunctions(Collect &C) : C(C) {}
+  bool VisitFunctionDecl(FunctionDecl *F) {
+    if (F->hasAttr<OMPDeclareTargetDeclAttr>() && F->doesThisDeclarationHaveABody())
+      C.TraverseStmt(F->getBody());
+    return true;
+  }
+
+private:
+  Collect &C;
+};
+
 } // namespace
 
 void splitCombined(ASTContext &Ctx, const std::vector<const OMPExecutableDirective *> &Regions,
@@ -279,6 +293,7 @@ void splitCombined(ASTContext &Ctx, const std::vector<const OMPExecutableDirecti
   Collect C(S);
   for (const OMPExecutableDirective *D : Regions)
     C.TraverseStmt(const_cast<OMPExecutableDirective *>(D));
+  DeclareTargetFunctions(C).TraverseDecl(Ctx.getTranslationUnitDecl());
   Out = S.apply();
 }
 

@@ -2,9 +2,10 @@
 //
 // Part of omp2cu. OpenMP defines some combined constructs as "a parallel directive immediately
 // followed by" another: `parallel master`, `parallel masked`, `parallel master taskloop [simd]`
-// and `parallel masked taskloop [simd]` (OpenMP 5.2, 17.4). Inside a target region a first pass
-// writes each of them as those two directives, with the clauses distributed as OpenMP's rules
-// for combined constructs say (17.2), and the file is translated again from that text:
+// and `parallel masked taskloop [simd]` (OpenMP 5.2, 17.4). Inside a target region, and in a
+// function declared with `declare target` (whose copies kernels call), a first pass writes each
+// of them as those two directives, with the clauses distributed as OpenMP's rules for combined
+// constructs say (17.2), and the file is translated again from that text:
 //
 //   #pragma omp parallel master taskloop num_threads(4) firstprivate(x) grainsize(8)
 //   ->
@@ -36,7 +37,8 @@
 namespace omp2cu::split {
 
 /// The main file's text with the combined constructs above that lie in the target constructs
-/// \p Regions written as two nested directives, in \p Out; \p Out stays empty when there is none.
+/// \p Regions or in declare target functions written as two nested directives, in \p Out;
+/// \p Out stays empty when there is none.
 void splitCombined(clang::ASTContext &Ctx,
                    const std::vector<const clang::OMPExecutableDirective *> &Regions,
                    std::string &Out);
