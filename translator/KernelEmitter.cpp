@@ -209,10 +209,6 @@ private:
   analysis::LibraryEdits &LibraryDone;
 };
 
-} // namespace
-
-namespace {
-
 /// The expressions of \p C's clauses that the kernel evaluates where \p C is met.
 std::vector<const Expr *> deviceClauseExprs(const Construct &C, bool IsRoot) {
   std::vector<const Expr *> Out{C.ScheduleChunk, C.DistScheduleChunk, C.FilterExpr};

@@ -545,12 +545,12 @@ void Analyzer::taskDataSharing(Construct &C) {
       }
   if (C.Sync != SyncKind::Task && C.Sync != SyncKind::Taskloop)
     return;
+  const auto Written = writtenVars(C.Body);
   // The tasks of grainsize/num_tasks start from the values where the loop is met; the one task
   // that runs the loop here carries what an iteration writes to a firstprivate copy on.
   const auto CheckTaskCount = [&] {
     if (C.TaskCount.isInvalid())
       return;
-    const auto Written = writtenVars(C.Body);
     for (const ClauseVar &CV : C.Vars)
       if (CV.K == ClauseVar::Firstprivate && Written.count(CV.Var)) {
         error(C.TaskCount, "'grainsize' or 'num_tasks' on a taskloop whose iterations write "
@@ -597,7 +597,6 @@ void Analyzer::taskDataSharing(Construct &C) {
     return !SM.isBeforeInTranslationUnit(L, SM.getExpansionLoc(Scope.getBegin())) &&
            SM.isBeforeInTranslationUnit(L, SM.getExpansionLoc(Scope.getEnd()));
   };
-  const auto Written = writtenVars(C.Body);
   std::vector<const VarDecl *> Seen;
   std::function<void(const Stmt *)> Refs = [&](const Stmt *S) {
     if (!S)

@@ -529,13 +529,17 @@ public:
       // only empty trees), which emptied fallbacks and crashed insertions.
       for (const CallExpr *CE : FoundOf[I]->HostApiCalls)
         qualifyHostApiCall(Ctx, HostRW, CE, HostQualified, MacroCallsReported);
-      // The fallback's copies of firstprivate globals (emitLaunch) have their plain names:
-      // qualified references (B::count) name the copies.
-      std::function<void(const Stmt *)> Unqualify = [&](const Stmt *S) {
+      // One walk of the fallback's statements (into the statements clang captures for the
+      // nested constructs: a CapturedStmt's children are its captures):
+      // - the fallback's copies of firstprivate globals (emitLaunch) have their plain names:
+      //   qualified references (B::count) name the copies;
+      // - the allocate clauses of the constructs go: where private copies come from is a hint,
+      //   and GCC rejects the clause on some constructs (simd) and forms.
+      std::function<void(const Stmt *)> EditFallback = [&](const Stmt *S) {
         if (!S)
           return;
-        if (const auto *CS = dyn_cast<CapturedStmt>(S)) // its children are the captures
-          return Unqualify(CS->getCapturedStmt());
+        if (const auto *CS = dyn_cast<CapturedStmt>(S))
+          return EditFallback(CS->getCapturedStmt());
         if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
           if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
               V && DRE->hasQualifier() && V->hasGlobalStorage() && !V->isStaticLocal() &&
@@ -545,17 +549,6 @@ public:
               }))
             HostRW.ReplaceText(CharSourceRange::getTokenRange(DRE->getSourceRange()),
                                V->getNameAsString());
-        for (const Stmt *Ch : S->children())
-          Unqualify(Ch);
-      };
-      Unqualify(analysis::associatedStmt(R.Root->D));
-      // The allocate clauses of the constructs in the fallback go: where private copies come
-      // from is a hint, and GCC rejects the clause on some constructs (simd) and forms.
-      std::function<void(const Stmt *)> DropAllocate = [&](const Stmt *S) {
-        if (!S)
-          return;
-        if (const auto *CS = dyn_cast<CapturedStmt>(S))
-          return DropAllocate(CS->getCapturedStmt());
         if (const auto *D = dyn_cast<OMPExecutableDirective>(S))
           for (const OMPClause *Cl : D->clauses())
             if (isa<OMPAllocateClause>(Cl) && !Cl->isImplicit() &&
@@ -563,9 +556,9 @@ public:
               HostRW.RemoveText(CharSourceRange::getTokenRange(Cl->getBeginLoc(),
                                                                Cl->getEndLoc()));
         for (const Stmt *Ch : S->children())
-          DropAllocate(Ch);
+          EditFallback(Ch);
       };
-      DropAllocate(analysis::associatedStmt(R.Root->D));
+      EditFallback(analysis::associatedStmt(R.Root->D));
       // A `teams` in a plain `target` region nested in a host construct: its host form.
       for (const auto &Ch : R.Root->Children)
         if (Ch->D && analysis::hostFallback(Ctx, Ch->D).TeamsDropped) {
