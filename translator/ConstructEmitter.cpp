@@ -197,6 +197,11 @@ bool KernelEmitter::outerIsShared(const VarDecl *V, const Construct &C,
 
 // ---- Loops ---------------------------------------------------------------------------------
 
+/// Whether the bounds of a loop of \p C's collapsed nest use the variable of an outer one.
+static bool nonRectangular(const Construct &C) {
+  return llvm::any_of(C.Loops, [](const Loop &L) { return L.OuterDeps != 0; });
+}
+
 std::string KernelEmitter::loopNest(const Construct &C,
                                     const plan::ConstructPlan &CP,
                                     const std::string &Ind,
@@ -207,11 +212,62 @@ std::string KernelEmitter::loopNest(const Construct &C,
   std::string Out;
   size_t N = C.Loops.size();
   std::string Trip = "omp2cu_n" + Sfx, IV = "omp2cu_iv" + Sfx;
+  const bool NonRect = nonRectangular(C);
+  // A level of a non-rectangular nest that a deeper one's bounds use: the interval of its values.
+  unsigned HullOf = 0;
+  for (const Loop &L : C.Loops)
+    HullOf |= L.OuterDeps;
+  // The arguments of a non-rectangular level's bound functions: the outer variables it uses,
+  // as \p Of names them.
+  auto Args = [&](const Loop &L, const std::function<std::string(size_t)> &Of) {
+    std::string A;
+    for (size_t J = 0; J < N; ++J)
+      if (L.OuterDeps >> J & 1)
+        A += (A.empty() ? "" : ", ") + Of(J);
+    return A;
+  };
   for (size_t K = 0; K < N; ++K) {
     const Loop &L = C.Loops[K];
     std::string T = type(L.Var), K_ = std::to_string(K);
     // Bounds and step as the kernel has them: `i < omp_get_num_threads()` calls the device's.
     std::string Step = stepText(Ctx, L, L.Step ? kernelText(L.Step) : "");
+    if (L.OuterDeps) {
+      // The bounds as functions of the outer variables they use; the hull's trip count is the
+      // largest at the corners of the box of their values.
+      std::string Params = Args(L, [&](size_t J) {
+        return "[[maybe_unused]] " + type(C.Loops[J].Var) + " " + name(C.Loops[J].Var);
+      });
+      std::string Vs;
+      for (size_t J = 0; J < N; ++J)
+        if (L.OuterDeps >> J & 1)
+          Vs += (Vs.empty() ? "" : ", ") + name(C.Loops[J].Var);
+      Out += fmt::format("{}  // The bounds of the loop of line {} depend on {}: the nest runs "
+                         "over its rectangular hull.\n",
+                         Ind, L.Line, Vs);
+      Out += fmt::format("{0}  const auto omp2cu_lbf{1}{2} = [&]({3}) -> {4} {{ return {5}; }};\n"
+                         "{0}  const auto omp2cu_ubf{1}{2} = [&]({3}) -> {4} {{ return {6}; }};\n",
+                         Ind, K_, Sfx, Params, T, kernelText(L.LB), kernelText(L.UB));
+      Out += fmt::format("{}  const omp2cu::i64 omp2cu_st{}{} = {};\n", Ind, K_, Sfx, Step);
+      Out += fmt::format("{}  omp2cu::u64 omp2cu_n{}{} = 0;\n", Ind, K_, Sfx);
+      if (HullOf >> K & 1)
+        Out += fmt::format("{}  omp2cu::loop::hull<{}> omp2cu_h{}{};\n", Ind, T, K_, Sfx);
+      unsigned Bit = 0;
+      std::string Corner = Args(L, [&](size_t J) {
+        return fmt::format("omp2cu_h{}{}.corner(omp2cu_c, {})", J, Sfx, Bit++);
+      });
+      Out += fmt::format("{0}  for (unsigned omp2cu_c = 0; omp2cu_c < {1}u; ++omp2cu_c) {{\n"
+                         "{0}    const {2} omp2cu_lb = omp2cu_lbf{3}{4}({5}), omp2cu_ub = "
+                         "omp2cu_ubf{3}{4}({5});\n"
+                         "{0}    const omp2cu::u64 omp2cu_t = omp2cu::loop::trip_count<{2}>("
+                         "omp2cu_lb, omp2cu_ub, omp2cu_st{3}{4}, {6});\n"
+                         "{0}    if (omp2cu_t > omp2cu_n{3}{4}) omp2cu_n{3}{4} = omp2cu_t;\n",
+                         Ind, 1u << Bit, T, K_, Sfx, Corner, cmpName(L.Test));
+      if (HullOf >> K & 1)
+        Out += fmt::format("{0}    omp2cu_h{1}{2}.add(omp2cu_lb); omp2cu_h{1}{2}.add(omp2cu_ub);\n",
+                           Ind, K_, Sfx);
+      Out += Ind + "  }\n";
+      continue;
+    }
     Out += fmt::format("{}  {} = {};\n", Ind,
                        text::declare(Ctx, L.Var->getType().getUnqualifiedType().withConst(),
                                      "omp2cu_lb" + K_ + Sfx),
@@ -221,6 +277,12 @@ std::string KernelEmitter::loopNest(const Construct &C,
                        "omp2cu_lb{}{}, {}, omp2cu_st{}{}, {});\n",
                        Ind, K_, Sfx, T, K_, Sfx,
                        kernelText(L.UB), K_, Sfx, cmpName(L.Test));
+    if (HullOf >> K & 1)
+      Out += fmt::format("{0}  omp2cu::loop::hull<{1}> omp2cu_h{2}{3};\n"
+                         "{0}  omp2cu_h{2}{3}.add(omp2cu_lb{2}{3});\n"
+                         "{0}  if (omp2cu_n{2}{3}) omp2cu_h{2}{3}.add(omp2cu::loop::value<{1}>("
+                         "omp2cu_lb{2}{3}, omp2cu_st{2}{3}, omp2cu_n{2}{3} - 1));\n",
+                         Ind, T, K_, Sfx);
   }
   if (N == 1) {
     Trip = "omp2cu_n0" + Sfx;
@@ -230,34 +292,76 @@ std::string KernelEmitter::loopNest(const Construct &C,
       Prod += (K ? " * " : "") + std::string("omp2cu_n") + std::to_string(K) + Sfx;
     Out += fmt::format("{}  const omp2cu::u64 {} = {};\n", Ind, Trip, Prod);
   }
+
+  // The loop variables of iteration \p At (of the hull, for a non-rectangular nest: \p Skip
+  // leaves a point outside the nest, with omp2cu_r<K> the trip count of its loop K).
+  auto DeclareVar = [&](const Loop &L, const std::string &Value) {
+    if (const SharedSlot *Sl = slot(L.Var, &C))
+      return sharedDecl(*Sl, name(L.Var), Value, CP, Ind + "    ");
+    if (ClauseVars.count(L.Var))
+      return name(L.Var) + " = " + Value + ";";
+    return text::declare(Ctx, L.Var->getType().getUnqualifiedType(), name(L.Var)) + " = " +
+           Value + ";";
+  };
+  auto Digits = [&](const std::string &At, const std::string &In, const std::string &Skip,
+                    bool Declare) {
+    std::string Vars;
+    for (size_t K = 0; K < N; ++K) {
+      const Loop &L = C.Loops[K];
+      std::string K_ = std::to_string(K);
+      std::string Idx = At;
+      std::string Div;
+      for (size_t M = K + 1; M < N; ++M)
+        Div += " * omp2cu_n" + std::to_string(M) + Sfx;
+      if (!Div.empty())
+        Idx = "(" + At + " / (" + Div.substr(3) + "))";
+      if (K > 0)
+        Idx = "(" + Idx + " % omp2cu_n" + K_ + Sfx + ")";
+      std::string Value = fmt::format("omp2cu::loop::value<{}>(omp2cu_lb{}{}, omp2cu_st{}{}, {})",
+                                      type(L.Var), K_, Sfx, K_, Sfx, Idx);
+      if (NonRect) {
+        std::string V = "omp2cu_v" + K_ + Sfx;
+        if (L.OuterDeps) {
+          std::string A = Args(L, [&](size_t J) { return "omp2cu_v" + std::to_string(J) + Sfx; });
+          Vars += fmt::format("{0}const {1} omp2cu_lbv{2}{3} = omp2cu_lbf{2}{3}({4});\n"
+                              "{0}const omp2cu::u64 omp2cu_m{2}{3} = {5}, omp2cu_r{2}{3} = "
+                              "omp2cu::loop::trip_count<{1}>(omp2cu_lbv{2}{3}, "
+                              "omp2cu_ubf{2}{3}({4}), omp2cu_st{2}{3}, {6});\n"
+                              "{0}if (omp2cu_m{2}{3} >= omp2cu_r{2}{3}) {7}\n",
+                              In, type(L.Var), K_, Sfx, A, Idx, cmpName(L.Test),
+                              fmt::format(fmt::runtime(Skip), K_, Div));
+          Value = fmt::format("omp2cu::loop::value<{0}>(omp2cu_lbv{1}{2}, omp2cu_st{1}{2}, "
+                              "omp2cu_m{1}{2})",
+                              type(L.Var), K_, Sfx);
+        }
+        Vars += fmt::format("{}const {} {} = {};\n", In, type(L.Var), V, Value);
+        continue;
+      }
+      if (Declare)
+        Vars += In + DeclareVar(L, Value) + "\n";
+    }
+    if (NonRect && Declare)
+      for (size_t K = 0; K < N; ++K)
+        Vars += In + DeclareVar(C.Loops[K], "omp2cu_v" + std::to_string(K) + Sfx) + "\n";
+    return Vars;
+  };
+  std::string LastIV = Trip + " - 1";
+  if (TrackLast && NonRect) {
+    // The sequentially last iteration: the last point of the hull in the nest. A point
+    // outside it at loop K jumps to the end of loop K's iterations in that row.
+    LastIV = "omp2cu_lastiv" + Sfx;
+    Out += fmt::format("{}  omp2cu::u64 {} = {};\n", Ind, LastIV, Trip);
+    Out += fmt::format("{0}  for (omp2cu::u64 omp2cu_t = {1}; omp2cu_t-- > 0;) {{\n", Ind, Trip);
+    std::string Skip = "{{ omp2cu_t -= omp2cu_t % (omp2cu_n{0}" + Sfx +
+                       "{1}) - omp2cu_r{0}" + Sfx + "{1}; continue; }}";
+    Out += Digits("omp2cu_t", Ind + "    ", Skip, false);
+    Out += fmt::format("{0}    {1} = omp2cu_t;\n{0}    break;\n{0}  }}\n", Ind, LastIV);
+  }
   if (TrackLast)
     Out += fmt::format("{}  bool omp2cu_last{} = false;\n", Ind, Sfx);
 
   // The loop variables of one iteration.
-  std::string Vars;
-  for (size_t K = 0; K < N; ++K) {
-    const Loop &L = C.Loops[K];
-    std::string K_ = std::to_string(K);
-    std::string Idx = IV;
-    std::string Div;
-    for (size_t M = K + 1; M < N; ++M)
-      Div += " * omp2cu_n" + std::to_string(M) + Sfx;
-    if (!Div.empty())
-      Idx = "(" + IV + " / (" + Div.substr(3) + "))";
-    if (K > 0)
-      Idx = "(" + Idx + " % omp2cu_n" + K_ + Sfx + ")";
-    std::string Value = fmt::format("omp2cu::loop::value<{}>(omp2cu_lb{}{}, omp2cu_st{}{}, {})",
-                                    type(L.Var), K_, Sfx, K_, Sfx, Idx);
-    if (const SharedSlot *Sl = slot(L.Var, &C))
-      Vars += Ind + "    " + sharedDecl(*Sl, name(L.Var), Value, CP, Ind + "    ") + "\n";
-    else if (ClauseVars.count(L.Var))
-      Vars += fmt::format("{}    {} = {};\n", Ind, name(L.Var), Value);
-    else
-      Vars += fmt::format("{}    {} = {};\n", Ind,
-                          text::declare(Ctx, L.Var->getType().getUnqualifiedType(),
-                                        name(L.Var)),
-                          Value);
-  }
+  std::string Vars = Digits(IV, Ind + "    ", "continue;", true);
   // Linear items: the value at the construct plus the iteration's number times the step.
   for (const ClauseVar &CV : C.Vars)
     if (CV.K == ClauseVar::Linear && ClauseVars.count(CV.Var))
@@ -267,7 +371,7 @@ std::string KernelEmitter::loopNest(const Construct &C,
                                                  ? std::string("omp2cu::i64")
                                                  : type(CV.Var), IV);
   if (TrackLast)
-    Vars += fmt::format("{}    if ({} == {} - 1) omp2cu_last{} = true;\n", Ind, IV, Trip, Sfx);
+    Vars += fmt::format("{}    if ({} == {}) omp2cu_last{} = true;\n", Ind, IV, LastIV, Sfx);
 
   const std::string Rt = rt(CP);
   unsigned S = CP.Scope;
@@ -485,7 +589,11 @@ std::string KernelEmitter::construct(const Construct &C, std::set<const VarDecl 
         // A loop variable gets the value sequential execution leaves after the loop.
         std::string Last = N;
         for (size_t K = 0; K < C.Loops.size(); ++K)
-          if (C.Loops[K].Var == V)
+          if (C.Loops[K].Var == V && nonRectangular(C))
+            // The copy holds the value of the sequentially last iteration: one step more.
+            Last = fmt::format("omp2cu::loop::value<{0}>({1}, omp2cu_st{2}_L{3}, 1)", T, N, K,
+                               C.Line);
+          else if (C.Loops[K].Var == V)
             Last = fmt::format("omp2cu::loop::value<{0}>(omp2cu_lb{1}_L{2}, omp2cu_st{1}_L{2}, "
                                "omp2cu_n{1}_L{2})",
                                T, K, C.Line);

@@ -309,7 +309,7 @@ std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan 
                          .getAsRange();
     bool HostKnown = true;
     for (const Loop &L : TL->Loops)
-      HostKnown &= !usesVarsDeclaredIn(SM, L.LB, RR.getBegin(), RR.getEnd()) &&
+      HostKnown &= !L.OuterDeps && !usesVarsDeclaredIn(SM, L.LB, RR.getBegin(), RR.getEnd()) &&
                    !usesVarsDeclaredIn(SM, L.UB, RR.getBegin(), RR.getEnd()) &&
                    !usesVarsDeclaredIn(SM, L.Step, RR.getBegin(), RR.getEnd());
     if (HostKnown) {

@@ -1126,8 +1126,11 @@ Analyzer::buildConstruct(const OMPExecutableDirective *D, const Construct *Paren
         CV.Implicit = true;
         C->Vars.push_back(CV);
       }
-    // Non-rectangular collapsed nests are not supported.
-    for (size_t I = 1; I < C->Loops.size(); ++I)
+    // Non-rectangular collapsed nests (OpenMP 5.0): the bounds of an inner loop may be linear
+    // in the variables of outer loops of the nest (clang checks the form). The kernel runs the
+    // nest over its rectangular hull and skips the points outside it (loopNest).
+    for (size_t I = 1; I < C->Loops.size(); ++I) {
+      Loop &L = C->Loops[I];
       for (size_t J = 0; J < I; ++J) {
         const VarDecl *Outer = C->Loops[J].Var;
         std::function<bool(const Stmt *)> Uses = [&](const Stmt *X) {
@@ -1141,11 +1144,29 @@ Analyzer::buildConstruct(const OMPExecutableDirective *D, const Construct *Paren
               return true;
           return false;
         };
-        const Loop &L = C->Loops[I];
-        if (Uses(L.LB) || Uses(L.UB) || Uses(L.Step))
-          error(L.For->getBeginLoc(), "non-rectangular collapsed loop nests "
-                                      "are not supported yet");
+        if (Uses(L.Step))
+          error(L.For->getBeginLoc(), "the step of a loop in a collapsed nest must not depend "
+                                      "on the variable of an outer loop");
+        else if (Uses(L.LB) || Uses(L.UB))
+          L.OuterDeps |= 1u << J;
       }
+      if (!L.OuterDeps)
+        continue;
+      if (QualType T = L.Var->getType(); !T->isIntegerType() && !T->isDependentType())
+        error(L.For->getBeginLoc(), "non-rectangular collapsed loops over pointers or "
+                                    "iterators are not supported yet");
+      else if (L.Test == Cmp::NE)
+        error(L.For->getBeginLoc(), "non-rectangular collapsed loops with a '!=' test are "
+                                    "not supported yet");
+      if (C->ScheduleChunk || C->DistScheduleChunk)
+        // Chunks of the hull would hold fewer iterations than the chunk size says.
+        error(L.For->getBeginLoc(), "a chunk size in 'schedule' or 'dist_schedule' of a "
+                                    "non-rectangular collapsed loop nest is not supported yet");
+      for (const ClauseVar &CV : C->Vars)
+        if (CV.K == ClauseVar::Linear && !CV.Implicit)
+          error(L.For->getBeginLoc(), "'linear' on a non-rectangular collapsed loop nest is "
+                                      "not supported yet");
+    }
   }
   C->Body = S;
   findChildren(S, *C);

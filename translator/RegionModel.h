@@ -64,6 +64,9 @@ struct Loop {
   bool StepNegated = false;            ///< -- or -=
   Cmp Test = Cmp::LT;
   unsigned Line = 0;
+  /// Bit J: the bounds of this loop of a collapsed nest use the variable of the nest's loop J
+  /// (a non-rectangular nest, OpenMP 5.0).
+  unsigned OuterDeps = 0;
 };
 
 /// Reduction operators of OpenMP, mapped to omp2cu::op in the runtime.

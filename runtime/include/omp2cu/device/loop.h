@@ -94,6 +94,25 @@ template <class V> __host__ __device__ V value(V lb, i64 step, u64 iv) {
                                                            // what every supported compiler does).
 }
 
+/// The values a loop variable of a non-rectangular nest takes, as a closed interval (a
+/// superset): the corners of the box of the outer variables an inner loop's bounds use give
+/// the extremes of those bounds, which are linear in them (OpenMP 5.0), and of its trip count.
+template <class V> struct hull {
+  V lo{}, hi{};
+  bool empty = true;
+  __host__ __device__ void add(V v) {
+    if (empty) {
+      lo = hi = v;
+      empty = false;
+    } else {
+      lo = v < lo ? v : lo;
+      hi = hi < v ? v : hi;
+    }
+  }
+  /// Corner \p c of a box: bit \p b of \p c picks this interval's end.
+  __host__ __device__ V corner(unsigned c, unsigned b) const { return (c >> b) & 1u ? hi : lo; }
+};
+
 } // namespace omp2cu::loop
 
 #endif // OMP2CU_DEVICE_LOOP_H
