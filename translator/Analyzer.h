@@ -112,6 +112,8 @@ private:
   std::unique_ptr<model::Construct> buildConstruct(const clang::OMPExecutableDirective *D,
                                                    const model::Construct *Parent);
   void findChildren(const clang::Stmt *S, model::Construct &C);
+  /// The function \p CE calls on the device: its `declare variant` there (DeviceVariants.h).
+  const clang::FunctionDecl *deviceCallee(const clang::CallExpr *CE);
   /// A declaration of \p M's class (or of its bases) that its body names; null if none.
   static const clang::NamedDecl *classMemberUsed(const clang::CXXMethodDecl *M);
   std::unique_ptr<model::Construct> buildCall(const clang::CallExpr *CE,

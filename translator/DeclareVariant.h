@@ -5,8 +5,8 @@
 // context does not match), those of a block that matches the host replace their base functions
 // in every call. Either way the kernels would call the host's choice, not the device's: a
 // silent wrong answer. Until the translator selects variants for the device, such blocks in a
-// file with offloading are an error at the directive. (`declare variant` on a declaration is
-// caught where its base function is called in a target region: DeviceFunctions.cpp.)
+// file with offloading are an error at the directive. (`declare variant` on a declaration:
+// the kernels call the device's choice, DeviceVariants.h.)
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMP2CU_TRANSLATOR_DECLAREVARIANT_H

@@ -1,5 +1,6 @@
 //===- DeviceFunctions.cpp - Functions called from kernels ----------------===//
 #include "DeviceFunctions.h"
+#include "DeviceVariants.h"
 #include "Assert.h"
 #include "DeviceComplex.h"
 #include "DeviceUtility.h"
@@ -148,15 +149,27 @@ struct Marker {
     // execution space; there is nothing to mark (the class's name is where they are).
     if (F->getBuiltinID() || F->isImplicit() || F->isDefaulted())
       return;
-    for (const FunctionDecl *D : F->redecls())
-      if (D->hasAttr<OMPDeclareVariantAttr>()) {
-        // The device would have to call the variant its context selects; calling the base
-        // function instead would be silently wrong.
-        error(CE->getBeginLoc(), "function '" + F->getNameAsString() +
-                                     "' has a '#pragma omp declare variant': calls of it in "
-                                     "target regions are not supported yet");
+    if (variant::hasVariants(F)) {
+      // The device calls the variant its context selects: the kernel's text names it
+      // (KernelEmitter's ApiCalls); a function that kernels call is the host's too, so there
+      // only a call that selects the base function on the device is right as written.
+      std::string Why;
+      const FunctionDecl *V = variant::deviceCallee(Ctx, CE, Why);
+      if (!V) {
+        error(CE->getBeginLoc(), Why);
         return;
       }
+      if (V != F && !InKernel) {
+        error(CE->getBeginLoc(), "function '" + F->getNameAsString() + "' has a '#pragma omp "
+                                 "declare variant' that selects '" + V->getNameAsString() +
+                                 "' on the device: calls of it in functions called from "
+                                 "target regions are not supported yet (call it in the region)");
+        return;
+      }
+      F = V;
+      if (F->getBuiltinID() || F->isImplicit() || F->isDefaulted())
+        return;
+    }
     if (!analysis::complexRuntimeName(Ctx, CE).empty() ||
         !analysis::utilityRuntimeName(CE).empty()) {
       // Written as a call of the runtime's function (rewriteComplexCall): by the kernel

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelEmitter.h"
+#include "DeviceVariants.h"
 #include "Analyzer.h"
 #include "DeviceComplex.h"
 #include "Assert.h"
@@ -177,6 +178,24 @@ public:
       return true;
     if (std::string Why; !analysis::rewriteComplexCall(Ctx, CE, W, LibraryDone, Why))
       diag::error(Ctx.getDiagnostics(), CE->getBeginLoc(), Why);
+    if (const FunctionDecl *F = CE->getDirectCallee();
+        F && !analysis::isOmpRoutine(F) && variant::hasVariants(F)) {
+      // The variant the device's context selects (DeviceFunctions reports those it cannot).
+      std::string Why;
+      const FunctionDecl *V = variant::deviceCallee(const_cast<ASTContext &>(Ctx), CE, Why);
+      const auto *Ref = dyn_cast<DeclRefExpr>(CE->getCallee()->IgnoreParenImpCasts());
+      // A variant that holds constructs is called through its copy (callCopy).
+      if (V && V != F && Ref && !analysis::needsKernelCopy(Ctx, V)) {
+        SourceLocation L = text::editableLoc(W.getSourceMgr(), Ref->getBeginLoc());
+        if (L.isInvalid())
+          diag::error(Ctx.getDiagnostics(), CE->getBeginLoc(),
+                      text::uneditableCall(F->getName()));
+        else if (Done.insert(L).second)
+          W.ReplaceText(SourceRange(L, text::editableLoc(W.getSourceMgr(), Ref->getEndLoc())),
+                        V->getQualifiedNameAsString());
+      }
+      return true;
+    }
     if (const FunctionDecl *F = CE->getDirectCallee())
       if (analysis::isOmpRoutine(F)) {
         SourceLocation L = text::editableLoc(W.getSourceMgr(), CE->getBeginLoc());

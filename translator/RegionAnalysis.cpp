@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Analyzer.h"
+#include "DeviceVariants.h"
 #include "DeviceComplex.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -1173,6 +1174,14 @@ Analyzer::buildConstruct(const OMPExecutableDirective *D, const Construct *Paren
   return C;
 }
 
+const FunctionDecl *Analyzer::deviceCallee(const CallExpr *CE) {
+  const FunctionDecl *F = CE->getDirectCallee();
+  if (!F || isOmpRoutine(F) || !variant::hasVariants(F))
+    return F;
+  std::string Why; // reported by DeviceFunctions
+  return variant::deviceCallee(Ctx, CE, Why);
+}
+
 void Analyzer::findChildren(const Stmt *S, Construct &C) {
   if (!S)
     return;
@@ -1184,8 +1193,14 @@ void Analyzer::findChildren(const Stmt *S, Construct &C) {
       C.Children.push_back(std::move(Child));
     return;
   }
+  if (const auto *POE = dyn_cast<PseudoObjectExpr>(S)) {
+    // A call that Clang bound to the host's `declare variant`: the call as written, whose
+    // callee is the device's choice.
+    findChildren(POE->getSyntacticForm(), C);
+    return;
+  }
   if (const auto *CE = dyn_cast<CallExpr>(S))
-    if (const FunctionDecl *F = CE->getDirectCallee(); F && needsKernelCopy(Ctx, F)) {
+    if (const FunctionDecl *F = deviceCallee(CE); F && needsKernelCopy(Ctx, F)) {
       if (std::unique_ptr<Construct> Child = buildCall(CE, F->getDefinition(), &C))
         C.Children.push_back(std::move(Child));
       for (const Expr *A : CE->arguments())
