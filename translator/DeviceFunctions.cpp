@@ -153,12 +153,7 @@ struct Marker {
       // The device calls the variant its context selects: the kernel's text names it
       // (KernelEmitter's ApiCalls); a function that kernels call is the host's too, so there
       // only a call that selects the base function on the device is right as written.
-      std::string Why;
-      const FunctionDecl *V = variant::deviceCallee(Ctx, CE, Why);
-      if (!V) {
-        error(CE->getBeginLoc(), Why);
-        return;
-      }
+      const FunctionDecl *V = variant::deviceCallee(Ctx, CE);
       if (V != F && !InKernel) {
         error(CE->getBeginLoc(), "function '" + F->getNameAsString() + "' has a '#pragma omp "
                                  "declare variant' that selects '" + V->getNameAsString() +

@@ -9,6 +9,7 @@
 // through a symbolic link, instead of replacing them.
 //
 //===----------------------------------------------------------------------===//
+#include "DeviceVariants.h"
 #include "Diagnostics.h"
 #include "HeaderInlining.h"
 #include "LineDirectives.h"
@@ -271,6 +272,7 @@ int main(int argc, const char **argv) {
   if (!Output.empty() && Output != "-" && !checkOutput(Input, Output))
     return 1;
   omp2cu::diag::setRemarksEnabled(Remarks);
+  omp2cu::variant::setBackend(Backend);
 
   std::vector<std::string> Args = {"-fopenmp", "-fsyntax-only",
                                    "-resource-dir=" OMP2CU_CLANG_RESOURCE_DIR};

@@ -180,12 +180,11 @@ public:
       diag::error(Ctx.getDiagnostics(), CE->getBeginLoc(), Why);
     if (const FunctionDecl *F = CE->getDirectCallee();
         F && !analysis::isOmpRoutine(F) && variant::hasVariants(F)) {
-      // The variant the device's context selects (DeviceFunctions reports those it cannot).
-      std::string Why;
-      const FunctionDecl *V = variant::deviceCallee(const_cast<ASTContext &>(Ctx), CE, Why);
+      // The variant the device's context selects.
+      const FunctionDecl *V = variant::deviceCallee(const_cast<ASTContext &>(Ctx), CE);
       const auto *Ref = dyn_cast<DeclRefExpr>(CE->getCallee()->IgnoreParenImpCasts());
       // A variant that holds constructs is called through its copy (callCopy).
-      if (V && V != F && Ref && !analysis::needsKernelCopy(Ctx, V)) {
+      if (V != F && Ref && !analysis::needsKernelCopy(Ctx, V)) {
         SourceLocation L = text::editableLoc(W.getSourceMgr(), Ref->getBeginLoc());
         if (L.isInvalid())
           diag::error(Ctx.getDiagnostics(), CE->getBeginLoc(),

@@ -98,8 +98,10 @@ bool selectedByMetadirective(const SourceManager &SM, const OMPExecutableDirecti
 }
 
 std::string metadirectiveMessage() {
-  return "'#pragma omp metadirective' is not supported yet: clang selects its variant for the "
-         "host, not for the device (write the directive the device should run)";
+  return "'#pragma omp metadirective' is not supported yet here: clang selects its variant for "
+         "the host, not for the device (omp2cu selects for the device in target regions, where "
+         "the selectors do not name the program's variables or macros; write the directive the "
+         "device should run)";
 }
 
 llvm::StringRef ompRoutineName(llvm::StringRef Name) {
@@ -1178,8 +1180,7 @@ const FunctionDecl *Analyzer::deviceCallee(const CallExpr *CE) {
   const FunctionDecl *F = CE->getDirectCallee();
   if (!F || isOmpRoutine(F) || !variant::hasVariants(F))
     return F;
-  std::string Why; // reported by DeviceFunctions
-  return variant::deviceCallee(Ctx, CE, Why);
+  return variant::deviceCallee(Ctx, CE);
 }
 
 void Analyzer::findChildren(const Stmt *S, Construct &C) {

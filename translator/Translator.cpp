@@ -24,6 +24,8 @@
 #include "LocalMacros.h"
 #include "LocalTypes.h"
 #include "SplitConstructs.h"
+#include "Metadirectives.h"
+#include "DeviceVariants.h"
 #include "Planner.h"
 #include "RegionAnalysis.h"
 #include "Requires.h"
@@ -386,18 +388,21 @@ public:
         return;
       }
     }
-    // `parallel master [taskloop]` and the like in target regions become the two directives
-    // that they are defined as (SplitConstructs.h).
+    // Metadirectives in target regions become the directives the device selects
+    // (Metadirectives.h); `parallel master [taskloop]` and the like the two directives that
+    // they are defined as (SplitConstructs.h).
     {
       std::vector<const OMPExecutableDirective *> Targets;
       for (const Found &R : F.Regions)
         Targets.push_back(R.D);
-      std::string Text;
-      split::splitCombined(Ctx, Targets, Text);
-      if (!Text.empty()) {
-        Result.Rewritten = std::move(Text);
-        Result.Ok = true;
-        return;
+      for (auto *Pass : {meta::resolveForDevice, split::splitCombined}) {
+        std::string Text;
+        Pass(Ctx, Targets, Text);
+        if (!Text.empty()) {
+          Result.Rewritten = std::move(Text);
+          Result.Ok = true;
+          return;
+        }
       }
     }
     ccompat::fixMainFile(Ctx, {&HostRW, &KernelRW});
@@ -642,7 +647,7 @@ public:
       HostRW.InsertTextBefore(SM.getLocForStartOfFile(Main),
                               devfn::headerDeclarationsPrologue());
     HostRW.InsertTextBefore(SM.getLocForStartOfFile(Main),
-                            TopOfFile +
+                            TopOfFile + variant::backendGuard() +
                                 "#include <omp2cu/omp2cu.h> // omp2cu: device runtime and host "
                                 "data environment\n" +
                                 (analysis::declaresStdComplex(Ctx)

@@ -1,0 +1,34 @@
+// Metadirectives in target regions become the directive the device's context selects (clang
+// parses only the host's choice): the GPU's architecture (the backend's: NVIDIA for cuda and
+// sim, AMD for hip, and then the output stops a build for the other vendor), its kind, the
+// constructs around the metadirective, vendor llvm; `default`/`otherwise` where no `when`
+// applies, nothing where neither is given. Lines stay the user's.
+// RUN: %omp2cu %s -o - | FileCheck %s --check-prefixes=CHECK,NV
+// RUN: %omp2cu --backend=hip %s -o - | FileCheck %s --check-prefixes=CHECK,AMD
+// NV: // omp2cu: translated for NVIDIA GPUs (--backend=cuda): the device selects by the GPU's vendor at the metadirective at line 19
+// NV-NEXT: #if defined(__HIP__)
+// NV-NEXT: #error "omp2cu translated this file for NVIDIA GPUs (--backend=cuda or sim); translate it again with --backend=hip"
+// AMD: // omp2cu: translated for AMD GPUs (--backend=hip): the device selects by the GPU's vendor at the metadirective at line 19
+// AMD-NEXT: #if !defined(__HIP__)
+void f(int n, double *a) {
+#pragma omp target map(tofrom: a[0:n])
+  {
+    // NV: { // #pragma omp teams distribute parallel for // omp2cu: the metadirective's choice for the device (metadirective.c:19): iterations over teams
+    // AMD: { // #pragma omp parallel for // omp2cu: the metadirective's choice for the device (metadirective.c:19): iterations over threads
+#pragma omp metadirective when(device={arch("nvptx")}: teams distribute parallel for) \
+    default(parallel for)
+    for (int i = 0; i < n; i++)
+      a[i] += 1;
+  }
+#pragma omp target parallel map(tofrom: a[0:n])
+  {
+    // CHECK: { // #pragma omp for nowait // omp2cu: the metadirective's choice for the device (metadirective.c:28): iterations over threads
+#pragma omp metadirective when(construct = {target, parallel}: for nowait) \
+    when(device = {kind(host)}: single) otherwise(masked)
+    for (int i = 0; i < n; i++)
+      a[i] *= 2;
+    // CHECK: a[0] += 1;
+#pragma omp metadirective when(device = {kind(host)}: masked)
+    a[0] += 1;
+  }
+}
