@@ -65,7 +65,7 @@ bool collect(ASTContext &Ctx, const OMPExecutableDirective *D, Common &C,
         I.V.Map = K;
         I.V.Mods = Mods;
         I.A = A;
-        if (!analysis::parseListItem(Ctx, E, I.V)) {
+        if (!analysis::parseListItem(Ctx, E, I.V, /*AllowStride=*/A != Item::Map)) {
           C.Ok = false;
         } else if (A == Item::From && analysis::inConstObject(Ctx, I.V)) {
           // `target update from` of a const object: nothing may be written into it.
@@ -305,6 +305,11 @@ std::string emitStandaloneData(ASTContext &Ctx, const OMPExecutableDirective *D)
     else if (Fn == "enter_data" || Fn == "exit_data")
       Body += fmt::format("{}  omp2cu::host::{}({}, {}, {}, \"{}\", omp2cu_where{});\n", Ind, Fn,
                           sectionArgs(Ctx, I.V), mapKindName(I.V.Map), ModsValue, N,
+                          deviceArg(C));
+    else if (I.V.SectionStride)
+      Body += fmt::format("{}  omp2cu::host::{}_strided({}, {}, {}, \"{}\", omp2cu_where{});\n",
+                          Ind, Fn, sectionArgs(Ctx, I.V),
+                          text::get(Ctx, I.V.SectionStride->getSourceRange()), ModsValue, N,
                           deviceArg(C));
     else
       Body += fmt::format("{}  omp2cu::host::{}({}, {}, \"{}\", omp2cu_where{});\n", Ind, Fn,

@@ -87,7 +87,8 @@ std::vector<const clang::VarDecl *> globalsUsed(const clang::ASTContext &Ctx,
 /// Parses one list item of a map/to/from clause (`x`, `a[lb:len]`,
 /// `p[lb:len]`, `A[lb:len][0:m]`, `a[i]`) into \p V (Var, K, section).
 /// Reports what is not supported and returns false.
-bool parseListItem(clang::ASTContext &Ctx, const clang::Expr *E, model::RegionVar &V);
+bool parseListItem(clang::ASTContext &Ctx, const clang::Expr *E, model::RegionVar &V,
+                   bool AllowStride = false);
 
 /// The struct, union, class or enum that \p T names, through typedefs, pointers, references
 /// and arrays, or null.

@@ -231,6 +231,8 @@ struct RegionVar {
   unsigned Mods = 0;
   const clang::Expr *SectionLB = nullptr;
   const clang::Expr *SectionLen = nullptr;
+  /// `target update` of a one-dimensional section with a stride other than 1 (OpenMP 5.0).
+  const clang::Expr *SectionStride = nullptr;
   bool WholeObject = true;
   bool SingleElement = false; ///< map(a[i]): one element
   /// The subscripts before the section or element, `a[i][j][lb:len]`, `a[i][j][k]`: a[i] and

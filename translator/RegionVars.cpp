@@ -313,19 +313,27 @@ void leadingSubscripts(const Expr *Base, RegionVar &V) {
 
 } // namespace
 
-bool parseListItem(ASTContext &Ctx, const Expr *E, RegionVar &V) {
+bool parseListItem(ASTContext &Ctx, const Expr *E, RegionVar &V, bool AllowStride) {
   DiagnosticsEngine &DE = Ctx.getDiagnostics();
   const Expr *X = strip(E);
   if (const auto *AS = dyn_cast<ArraySectionExpr>(X)) {
     // A stride other than 1 (`a[0:n:2]`, OpenMP 5.0) would map or copy every element between
-    // the first and the last: reported, never taken for a contiguous section.
+    // the first and the last: reported, never taken for a contiguous section; `target update`
+    // (\p AllowStride) copies the elements of a one-dimensional one.
     for (const ArraySectionExpr *D = AS; D;
          D = dyn_cast<ArraySectionExpr>(strip(D->getBase()))) {
       Expr::EvalResult One;
       if (const Expr *St = D->getStride();
           St && !(St->EvaluateAsInt(One, Ctx) && One.Val.getInt() == 1)) {
+        if (AllowStride && D == AS && !isa<ArraySectionExpr>(strip(AS->getBase()))) {
+          V.SectionStride = St;
+          continue;
+        }
         diag::error(DE, St->getBeginLoc(),
-                    "array sections with a stride ('[lb:len:stride]') are not supported yet");
+                    AllowStride ? "array sections with a stride in more than one dimension "
+                                  "are not supported yet"
+                                : "array sections with a stride ('[lb:len:stride]') are "
+                                  "supported in 'target update' only, not here yet");
         return false;
       }
     }

@@ -872,3 +872,28 @@ TEST_CASE("under requires unified_shared_memory new entries are the host bytes, 
   CHECK(E.device != static_cast<void *>(Before));
   host::requires_detail::Flags.store(Saved);
 }
+
+TEST_CASE("a strided update copies its elements and leaves those between alone", "[present]") {
+  PresentTable T;
+  int A[10] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+  auto M = T.map(A, sizeof A, /*copy_in=*/true, "A");
+  REQUIRE(M.result == Result::Ok);
+  int *Dev = static_cast<int *>(M.device);
+  for (int &X : A)
+    X += 100;
+  // A[1:3:3] to the device: A[1], A[4], A[7].
+  auto R = T.update_strided(&A[1], sizeof(int), 3, 3 * sizeof(int), /*to_device=*/true, "A");
+  REQUIRE(R.result == Result::Ok);
+  CHECK(R.copied);
+  for (int I = 0; I < 10; ++I)
+    CHECK(Dev[I] == (I == 1 || I == 4 || I == 7 ? I + 100 : I));
+  for (int I = 0; I < 10; ++I)
+    Dev[I] = -I;
+  // A[0:5:2] back: A[0], A[2], ..., A[8].
+  REQUIRE(T.update_strided(A, sizeof(int), 5, 2 * sizeof(int), false, "A").result == Result::Ok);
+  for (int I = 0; I < 10; ++I)
+    CHECK(A[I] == (I % 2 == 0 ? -I : I + 100));
+  // The last element past the mapped block: not inside one entry.
+  CHECK(T.update_strided(&A[2], sizeof(int), 5, 2 * sizeof(int), false, "A").result !=
+        Result::Ok);
+}

@@ -224,6 +224,18 @@ inline Status memcpy_h2d(void *dst, const void *src, std::size_t bytes) {
 inline Status memcpy_d2h(void *dst, const void *src, std::size_t bytes) {
   return fromHip(hipMemcpy(dst, src, bytes, hipMemcpyDeviceToHost), "hipMemcpy from device");
 }
+/// Copies `count` blocks of `width` bytes that start `pitch` bytes apart, on both sides (a
+/// strided array section).
+inline Status memcpy2d_h2d(void *dst, const void *src, std::size_t pitch, std::size_t width,
+                           std::size_t count) {
+  return fromHip(hipMemcpy2D(dst, pitch, src, pitch, width, count, hipMemcpyHostToDevice),
+                 "hipMemcpy2D to device");
+}
+inline Status memcpy2d_d2h(void *dst, const void *src, std::size_t pitch, std::size_t width,
+                           std::size_t count) {
+  return fromHip(hipMemcpy2D(dst, pitch, src, pitch, width, count, hipMemcpyDeviceToHost),
+                 "hipMemcpy2D from device");
+}
 
 /// Compute-unit count and wavefront size of the current device (queried once, then cached).
 inline Status device_properties(DeviceProperties &props) {

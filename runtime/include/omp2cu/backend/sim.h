@@ -279,6 +279,19 @@ inline Status memcpy_d2h(void *dst, const void *src, std::size_t bytes) {
     std::memcpy(dst, src, bytes);
   return Status::success();
 }
+/// Copies `count` blocks of `width` bytes that start `pitch` bytes apart, on both sides (a
+/// strided array section).
+inline Status memcpy2d_h2d(void *dst, const void *src, std::size_t pitch, std::size_t width,
+                           std::size_t count) {
+  for (std::size_t I = 0; I < count; ++I)
+    std::memcpy(static_cast<char *>(dst) + I * pitch, static_cast<const char *>(src) + I * pitch,
+                width);
+  return Status::success();
+}
+inline Status memcpy2d_d2h(void *dst, const void *src, std::size_t pitch, std::size_t width,
+                           std::size_t count) {
+  return memcpy2d_h2d(dst, src, pitch, width, count);
+}
 
 inline Status device_properties(DeviceProperties &props) {
   props.sm_count = sim::WorkerPool::defaultWorkers();

@@ -61,6 +61,24 @@ void update(T *base, u64 lb, u64 len, unsigned mods, const char *name, const Whe
     fatal(R.message, w);
 }
 
+/// `target update` of base[lb:len:stride] (stride > 1 elements) in either direction.
+template <class T>
+void update_strided(T *base, u64 lb, u64 len, i64 stride, unsigned mods, const char *name,
+                    const Where &w, int device, bool to_device) {
+  if (stride <= 0)
+    fatal(std::string("the stride of array section '") + name + "' must be positive", w);
+  PresentTable *Table = construct_table(device, w);
+  if (!Table || !base || len == 0)
+    return;
+  PresentTable::MapResult R =
+      Table->update_strided(sectionBegin(base, lb), sizeof(T), len,
+                            static_cast<std::size_t>(stride) * sizeof(T), to_device, name);
+  if (R.result == PresentTable::Result::NotMapped && !(mods & ModPresent))
+    return;
+  if (R.result != PresentTable::Result::Ok)
+    fatal(R.message, w);
+}
+
 } // namespace data_detail
 
 /// `target enter data`: map-type To or Alloc (ToFrom counts as To, From as Alloc) of base[lb:len]
@@ -202,6 +220,20 @@ template <class T>
 void update_to(T *base, u64 lb, u64 len, unsigned mods, const char *name, const Where &w,
                int device = -1) {
   data_detail::update(base, lb, len, mods, name, w, device, /*to_device=*/true);
+}
+
+/// `target update to(base[lb:len:stride])`: the section's elements, `stride` elements apart.
+template <class T>
+void update_to_strided(T *base, u64 lb, u64 len, i64 stride, unsigned mods, const char *name,
+                       const Where &w, int device = -1) {
+  data_detail::update_strided(base, lb, len, stride, mods, name, w, device, /*to_device=*/true);
+}
+
+/// `target update from(base[lb:len:stride])`.
+template <class T>
+void update_from_strided(T *base, u64 lb, u64 len, i64 stride, unsigned mods, const char *name,
+                         const Where &w, int device = -1) {
+  data_detail::update_strided(base, lb, len, stride, mods, name, w, device, /*to_device=*/false);
 }
 
 /// `target update from(base[lb:len])`: copies the section from the device copy that contains it

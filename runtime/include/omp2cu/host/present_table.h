@@ -271,9 +271,16 @@ public:
   /// `target update`: copies host bytes [host, host + bytes) to the device copy that contains
   /// them (`to_device`) or back. NotMapped when they lie in no entry (nothing happens).
   MapResult update(void *host, std::size_t bytes, bool to_device, const char *name) {
+    return update_strided(host, bytes, 1, bytes, to_device, name);
+  }
+
+  /// `target update` of a strided section: `count` elements of `elem` bytes, `stride` bytes
+  /// apart from `host`, all in one entry; the bytes between them stay as they are on both sides.
+  MapResult update_strided(void *host, std::size_t elem, std::size_t count, std::size_t stride,
+                           bool to_device, const char *name) {
     std::lock_guard<std::mutex> Lock(Mutex);
     MapResult R;
-    const std::uintptr_t B = addr(host), E = B + bytes;
+    const std::uintptr_t B = addr(host), E = B + (count ? (count - 1) * stride + elem : 0);
     Entry *Inside = containing(B, E);
     if (!Inside) {
       if (!overlap(R, B, E, "update", name)) {
@@ -287,9 +294,12 @@ public:
     if (Inside->unified)
       return R;
     backend::Status S = select();
-    if (S.ok)
-      S = to_device ? backend::memcpy_h2d(R.device, host, bytes)
-                    : backend::memcpy_d2h(host, R.device, bytes);
+    if (S.ok && count == 1)
+      S = to_device ? backend::memcpy_h2d(R.device, host, elem)
+                    : backend::memcpy_d2h(host, R.device, elem);
+    else if (S.ok)
+      S = to_device ? backend::memcpy2d_h2d(R.device, host, stride, elem, count)
+                    : backend::memcpy2d_d2h(host, R.device, stride, elem, count);
     if (S.ok && to_device)
       S = writeShadows(*Inside, B, E);
     else if (S.ok)
