@@ -954,8 +954,12 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
     // priority and affinity without effect; all of that is conforming.
     case llvm::omp::OMPC_in_reduction:
       if (C.Sync != SyncKind::Task && C.Sync != SyncKind::Taskloop) {
-        error(Cl->getBeginLoc(), "clause 'in_reduction' is supported on tasks and taskloops in "
-                                 "target regions, not on this directive yet");
+        error(Cl->getBeginLoc(),
+              IsRoot && isOpenMPTargetExecutionDirective(C.D->getDirectiveKind())
+                  ? "clause 'in_reduction' on a target construct with 'nowait' or 'depend' (a "
+                    "deferred target task) is not supported yet"
+                  : "clause 'in_reduction' is supported on target constructs and on tasks and "
+                    "taskloops in target regions, not on this directive yet");
         break;
       }
       for (const Expr *E : cast<OMPInReductionClause>(Cl)->varlists()) {

@@ -65,6 +65,8 @@ public:
 
   /// Adds the edit that splits \p D, if it can be split.
   void add(const OMPExecutableDirective *D) {
+    if (isOpenMPTargetExecutionDirective(D->getDirectiveKind()))
+      return addTargetTask(D);
     StringRef Inner = innerDirective(D->getDirectiveKind());
     if (Inner.empty() || !Done.insert(D).second)
       return;
@@ -99,6 +101,56 @@ public:
                        "\n" +
                        outofline::lineDirective(SM, Next, "the code after it");
     // The line break at the directive's end stays: the `#line` above numbers the next line.
+    if (!Text.empty() && Text.back() == '\n')
+      Text.pop_back();
+    Edits[Begin] = {End - Begin, Text};
+  }
+
+  /// `target in_reduction(op: x)` is the target task that joins the reduction: an undeferred
+  /// task with that in_reduction, whose target construct maps the task's copy of x tofrom.
+  void addTargetTask(const OMPExecutableDirective *D) {
+    const OMPClause *InRed = nullptr;
+    for (const OMPClause *Cl : D->clauses())
+      if (!Cl->isImplicit() && Cl->getClauseKind() == llvm::omp::OMPC_in_reduction)
+        InRed = Cl;
+    if (!InRed || !Done.insert(D).second)
+      return;
+    SourceLocation B = D->getBeginLoc(), E = D->getEndLoc();
+    if (B.isMacroID() || E.isMacroID() || !SM.isInMainFile(B))
+      return;
+    std::string Task, Target, Items;
+    for (const OMPClause *Cl : D->clauses()) {
+      if (Cl->isImplicit() || Cl->getBeginLoc().isInvalid())
+        continue;
+      if (Cl->getBeginLoc().isMacroID() || Cl->getEndLoc().isMacroID())
+        return;
+      switch (Cl->getClauseKind()) {
+      case llvm::omp::OMPC_nowait:
+      case llvm::omp::OMPC_depend:
+        return; // a deferred target task: the analysis reports the in_reduction
+      case llvm::omp::OMPC_in_reduction:
+        Task += " " + clauseText(Cl);
+        for (const Expr *X : cast<OMPInReductionClause>(Cl)->varlists()) {
+          const VarDecl *V = analysis::refVar(X);
+          if (!V)
+            return;
+          Items += (Items.empty() ? "" : ", ") + V->getNameAsString();
+        }
+        break;
+      default:
+        Target += " " + clauseText(Cl);
+        break;
+      }
+    }
+    unsigned Begin = SM.getFileOffset(B), End = SM.getFileOffset(E);
+    SourceLocation Next = SM.translateLineCol(SM.getMainFileID(),
+                                              SM.getSpellingLineNumber(E) + 1, 1);
+    std::string Text =
+        "#pragma omp task" + Task + " if(0)\n" +
+        outofline::lineDirective(SM, B, "'target in_reduction' as its target task") +
+        text::indentOf(SM, B) + "#pragma omp " +
+        llvm::omp::getOpenMPDirectiveName(D->getDirectiveKind()).str() + Target +
+        " map(tofrom: " + Items + ")\n" + outofline::lineDirective(SM, Next, "the code after it");
     if (!Text.empty() && Text.back() == '\n')
       Text.pop_back();
     Edits[Begin] = {End - Begin, Text};

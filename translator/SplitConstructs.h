@@ -20,6 +20,9 @@
 // OpenMP gives the taskloop, becomes the same reduction of the parallel with the `task` modifier
 // and the taskloop's `in_reduction(op: x)`: the same effect (only the loop names x);
 // `if` goes where its modifier says, to both without one; the taskloop's own clauses to it.
+// `target in_reduction(op: x)` (without nowait and depend) is the target task that joins a task
+// reduction: it becomes `task in_reduction(op: x) if(0)` followed by the target construct with
+// the other clauses and map(tofrom: x), which maps the task's copy of x.
 // `#line` directives keep the lines of the directive (and of the code after it) the user's.
 // A directive written by a macro, or with a clause this does not know, is left as it is (the
 // analysis reports it).
