@@ -112,6 +112,10 @@ private:
   std::unique_ptr<model::Construct> buildConstruct(const clang::OMPExecutableDirective *D,
                                                    const model::Construct *Parent);
   void findChildren(const clang::Stmt *S, model::Construct &C);
+  /// The assignments of \p V in the body of \p D (for lastprivate(conditional:)); false where a
+  /// construct nested in it assigns \p V.
+  bool conditionalAssignments(const clang::OMPExecutableDirective *D, const clang::VarDecl *V,
+                              std::vector<const clang::Expr *> &Out);
   /// The function \p CE calls on the device: its `declare variant` there (DeviceVariants.h).
   const clang::FunctionDecl *deviceCallee(const clang::CallExpr *CE);
   /// A declaration of \p M's class (or of its bases) that its body names; null if none.

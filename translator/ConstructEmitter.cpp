@@ -444,6 +444,50 @@ std::string KernelEmitter::loopNest(const Construct &C,
 }
 
 
+/// lastprivate(conditional: x) of loop \p C: every executor counts the last iteration that
+/// assigned its copy (each assignment in the body records it); the one with the latest writes
+/// the variable outside.
+void KernelEmitter::conditionalLastprivate(const Construct &C, const plan::ConstructPlan &CP,
+                                           const ClauseVar &CV, const std::string &Ind,
+                                           const std::string &Outer, std::string &Pro,
+                                           std::string &Epi) {
+  const std::string N = name(CV.Var), Lpc = "omp2cu_lpc_" + N;
+  if (!C.IsLoop || (CP.Scope & LevelTeams) || !CV.Var->getType()->isScalarType()) {
+    diag::error(Ctx.getDiagnostics(), C.D->getBeginLoc(),
+                "lastprivate(conditional: ...) is supported for scalars on loops whose iterations "
+                "the threads of one team run, not here yet");
+    return;
+  }
+  Pro += fmt::format("{}  omp2cu::u64 {} = 0; // the last iteration that assigned {}, plus 1\n",
+                     Ind, Lpc, N);
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const Expr *A : CV.Assignments) {
+    SourceLocation B = text::editableLoc(SM, A->getBeginLoc()),
+                   E = text::editableLoc(SM, A->getEndLoc());
+    if (B.isInvalid() || E.isInvalid()) {
+      diag::error(Ctx.getDiagnostics(), A->getBeginLoc(),
+                  "an assignment of a lastprivate(conditional: ...) variable written by a macro "
+                  "is not supported yet");
+      continue;
+    }
+    KR->InsertTextBefore(B, fmt::format("({} = omp2cu_iv_L{} + 1, ", Lpc, C.Line));
+    KR->InsertTextAfterToken(E, ")");
+  }
+  // The executors whose copies differ: those of the reductions below.
+  unsigned Distinct = (CP.Inner & ~CP.Outer) & (LevelThreads | LevelLanes);
+  if (!P.Parallel)
+    Distinct &= ~LevelThreads;
+  if (!P.Simd)
+    Distinct &= ~LevelLanes;
+  const std::string Best =
+      Distinct ? fmt::format("{}allreduce<omp2cu::op::Max>({}, {})", rt(CP), Lpc,
+                             levelsText(Distinct))
+               : Lpc;
+  Epi += fmt::format("{0}  {{ const omp2cu::u64 omp2cu_best = {1};\n"
+                     "{0}    if (omp2cu_best != 0 && omp2cu_best == {2}) {3} = {4}; }}\n",
+                     Ind, Best, Lpc, Outer, N);
+}
+
 // ---- Constructs ----------------------------------------------------------------------------
 
 CharSourceRange KernelEmitter::constructRange(const Construct &C) const {
@@ -573,8 +617,14 @@ std::string KernelEmitter::construct(const Construct &C, std::set<const VarDecl 
     case ClauseVar::Firstprivate:
       Pro += fmt::format("{}  auto &{} = {};\n", Ind, Outer, N) + Declare(Outer);
       break;
-    case ClauseVar::Linear:
     case ClauseVar::Lastprivate:
+      if (CV.Conditional) {
+        Pro += fmt::format("{}  auto &{} = {};\n", Ind, Outer, N) + Declare("");
+        conditionalLastprivate(C, CP, CV, Ind, Outer, Pro, Epi);
+        break;
+      }
+      [[fallthrough]];
+    case ClauseVar::Linear:
       TrackLast = C.IsLoop;
       Pro += fmt::format("{}  auto &{} = {};\n", Ind, Outer, N);
       if (CV.K == ClauseVar::Linear) // the start and the step, before the copy hides the name

@@ -128,6 +128,9 @@ private:
                        const std::string &Ind, const std::string &Body,
                        const std::set<const clang::VarDecl *> &ClauseVars, bool TrackLast);
   std::string syncConstruct(const model::Construct &C, std::set<const clang::VarDecl *> Priv);
+  void conditionalLastprivate(const model::Construct &C, const plan::ConstructPlan &CP,
+                              const model::ClauseVar &CV, const std::string &Ind,
+                              const std::string &Outer, std::string &Pro, std::string &Epi);
   /// The variables of the OpenMP thread (each lane has a copy) that the body of \p C, which lane
   /// 0 runs, writes: they go to the other lanes after it (group_share).
   std::vector<const clang::VarDecl *> laneCopiesWritten(const model::Construct &C) const;

@@ -724,11 +724,19 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
       break;
     case llvm::omp::OMPC_lastprivate: {
       const auto *LC = cast<OMPLastprivateClause>(Cl);
-      if (LC->getKind() != OMPC_LASTPRIVATE_unknown)
-        error(Cl->getBeginLoc(), "lastprivate modifiers are not supported yet");
+      const bool Conditional = LC->getKind() == OMPC_LASTPRIVATE_conditional;
+      if (LC->getKind() != OMPC_LASTPRIVATE_unknown && !Conditional)
+        error(Cl->getBeginLoc(), "lastprivate modifiers other than 'conditional' are not "
+                                 "supported yet");
       for (const Expr *E : LC->varlists())
-        if (const VarDecl *V = refVar(E))
-          C.Vars.push_back({ClauseVar::Lastprivate, V});
+        if (const VarDecl *V = refVar(E)) {
+          ClauseVar CV{ClauseVar::Lastprivate, V};
+          CV.Conditional = Conditional;
+          if (Conditional && !conditionalAssignments(D, V, CV.Assignments))
+            error(E->getBeginLoc(), "lastprivate(conditional: ...) of a variable that a nested "
+                                    "construct assigns is not supported yet");
+          C.Vars.push_back(CV);
+        }
       break;
     }
     case llvm::omp::OMPC_linear: {
@@ -1178,6 +1186,34 @@ Analyzer::buildConstruct(const OMPExecutableDirective *D, const Construct *Paren
   C->Body = S;
   findChildren(S, *C);
   return C;
+}
+
+bool Analyzer::conditionalAssignments(const OMPExecutableDirective *D, const VarDecl *V,
+                                      std::vector<const Expr *> &Out) {
+  bool Ok = true;
+  std::function<void(const Stmt *, bool)> Walk = [&](const Stmt *S, bool Nested) {
+    if (!S)
+      return;
+    if (const auto *CS = dyn_cast<CapturedStmt>(S)) // its children are the captures
+      return Walk(CS->getCapturedStmt(), Nested);
+    const Expr *Target = nullptr;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp())
+      Target = BO->getLHS();
+    else if (const auto *UO = dyn_cast<UnaryOperator>(S); UO && UO->isIncrementDecrementOp())
+      Target = UO->getSubExpr();
+    if (Target && refVar(Target->IgnoreParenImpCasts()) == V &&
+        isa<DeclRefExpr>(Target->IgnoreParenImpCasts())) {
+      if (Nested)
+        Ok = false;
+      else
+        Out.push_back(cast<Expr>(S));
+    }
+    const bool Inner = Nested || (isa<OMPExecutableDirective>(S) && S != D);
+    for (const Stmt *Ch : S->children())
+      Walk(Ch, Inner);
+  };
+  Walk(associatedStmt(D), false);
+  return Ok;
 }
 
 const FunctionDecl *Analyzer::deviceCallee(const CallExpr *CE) {

@@ -88,6 +88,10 @@ struct ClauseVar {
   /// declared outside the loop is linear or lastprivate, OpenMP 5.2 sec. 5.1.1). On a combined
   /// target construct such an item is not mapped: it stays the target's firstprivate copy.
   bool Implicit = false;
+  /// lastprivate(conditional: x): the value of the sequentially last iteration that assigns x,
+  /// whose assignments (in the construct's own body) these are.
+  bool Conditional = false;
+  std::vector<const clang::Expr *> Assignments;
   /// Whether the construct writes the item back to the variable outside it.
   bool writesBack() const { return K == Lastprivate || K == Reduction || K == Linear; }
 };
