@@ -263,8 +263,10 @@ std::string KernelEmitter::loopNest(const Construct &C,
                          "{0}    if (omp2cu_t > omp2cu_n{3}{4}) omp2cu_n{3}{4} = omp2cu_t;\n",
                          Ind, 1u << Bit, T, K_, Sfx, Corner, cmpName(L.Test));
       if (HullOf >> K & 1)
-        Out += fmt::format("{0}    omp2cu_h{1}{2}.add(omp2cu_lb); omp2cu_h{1}{2}.add(omp2cu_ub);\n",
-                           Ind, K_, Sfx);
+        Out += fmt::format("{0}    omp2cu_h{1}{2}.add(omp2cu_lb);\n"
+                           "{0}    if (omp2cu_t) omp2cu_h{1}{2}.add(omp2cu::loop::inclusive_bound<{3}>("
+                           "omp2cu_ub, {4}));\n",
+                           Ind, K_, Sfx, T, cmpName(L.Test));
       Out += Ind + "  }\n";
       continue;
     }
@@ -473,8 +475,9 @@ void KernelEmitter::conditionalLastprivate(const Construct &C, const plan::Const
     KR->InsertTextBefore(B, fmt::format("({} = omp2cu_iv_L{} + 1, ", Lpc, C.Line));
     KR->InsertTextAfterToken(E, ")");
   }
-  // The executors whose copies differ: those of the reductions below.
-  unsigned Distinct = (CP.Inner & ~CP.Outer) & (LevelThreads | LevelLanes);
+  // Every executor the iterations are dealt to (a thread's lanes that hold copies of its values
+  // count once: allreduce takes lane 0's).
+  unsigned Distinct = CP.Scope & (LevelThreads | LevelLanes);
   if (!P.Parallel)
     Distinct &= ~LevelThreads;
   if (!P.Simd)
@@ -639,7 +642,7 @@ std::string KernelEmitter::construct(const Construct &C, std::set<const VarDecl 
         // A loop variable gets the value sequential execution leaves after the loop.
         std::string Last = N;
         for (size_t K = 0; K < C.Loops.size(); ++K)
-          if (C.Loops[K].Var == V && nonRectangular(C))
+          if (C.Loops[K].Var == V && C.Loops[K].OuterDeps)
             // The copy holds the value of the sequentially last iteration: one step more.
             Last = fmt::format("omp2cu::loop::value<{0}>({1}, omp2cu_st{2}_L{3}, 1)", T, N, K,
                                C.Line);

@@ -154,6 +154,15 @@ struct Marker {
       // (KernelEmitter's ApiCalls); a function that kernels call is the host's too, so there
       // only a call that selects the base function on the device is right as written.
       const FunctionDecl *V = variant::deviceCallee(Ctx, CE);
+      if (V != F && InKernel &&
+          (!isa<DeclRefExpr>(CE->getCallee()->IgnoreParenImpCasts()) || isa<CXXMethodDecl>(V) ||
+           V->getTemplateSpecializationArgs())) {
+        error(CE->getBeginLoc(), "function '" + F->getNameAsString() + "' has a '#pragma omp "
+                                 "declare variant' that selects '" + V->getNameAsString() +
+                                 "' on the device: a member function or a template "
+                                 "specialization as the variant is not supported yet");
+        return;
+      }
       if (V != F && !InKernel) {
         error(CE->getBeginLoc(), "function '" + F->getNameAsString() + "' has a '#pragma omp "
                                  "declare variant' that selects '" + V->getNameAsString() +
@@ -233,6 +242,9 @@ struct Marker {
       return;
     if (const auto *CS = dyn_cast<CapturedStmt>(S)) // a nested construct: children() omits it
       return scanCopy(CS->getCapturedStmt());
+    if (const auto *POE = dyn_cast<PseudoObjectExpr>(S)) // the call as written, not the host's
+      return scanCopy(POE->getSyntacticForm());               // declare variant
+
     if (const auto *CE = dyn_cast<CallExpr>(S))
       call(CE, false);
     if (const auto *CE = dyn_cast<CXXConstructExpr>(S))
@@ -290,6 +302,8 @@ struct Marker {
       return;
     if (const auto *CS = dyn_cast<CapturedStmt>(S)) // a nested construct: children() omits it
       return scan(CS->getCapturedStmt(), InFunction);
+    if (const auto *POE = dyn_cast<PseudoObjectExpr>(S)) // the call as written, not the host's
+      return scan(POE->getSyntacticForm(), InFunction);     // declare variant
     if (const auto *CE = dyn_cast<CallExpr>(S)) {
       if (InFunction && CE->getDirectCallee() && analysis::needsKernelCopy(Ctx, CE->getDirectCallee()))
         error(CE->getBeginLoc(), "'" + CE->getDirectCallee()->getNameAsString() + "' " +

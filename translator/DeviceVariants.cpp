@@ -84,6 +84,15 @@ bool hasVariants(const FunctionDecl *F) {
   return false;
 }
 
+std::string spelling(const FunctionDecl *V) {
+  PrintingPolicy Policy(V->getASTContext().getLangOpts());
+  Policy.SuppressUnwrittenScope = true;
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  V->printQualifiedName(OS, Policy);
+  return OS.str();
+}
+
 std::vector<TraitProperty> constructTraitsOf(llvm::omp::Directive D) {
   std::vector<TraitProperty> Out;
   for (llvm::omp::Directive L : llvm::omp::getLeafConstructsOrSelf(D))
@@ -138,8 +147,11 @@ int selectForDevice(const std::vector<std::string> &Selectors,
     Code += "#pragma omp declare variant(omp2cu_when" + std::to_string(I) + ") match(" +
             Selectors[I] + ")\n";
   Code += "void omp2cu_base(void);\n";
+  IgnoringDiagConsumer Quiet; // a selector that names the program's variables is reported below
   std::unique_ptr<ASTUnit> AST = tooling::buildASTFromCodeWithArgs(
-      Code, {"-fopenmp", "-fopenmp-version=51", "-xc", "-w"}, "omp2cu-selectors.c");
+      Code, {"-fopenmp", "-fopenmp-version=51", "-xc", "-w"}, "omp2cu-selectors.c", "omp2cu",
+      std::make_shared<PCHContainerOperations>(), tooling::getClangStripDependencyFileAdjuster(),
+      tooling::FileContentMappings(), &Quiet);
   if (!AST || AST->getDiagnostics().hasErrorOccurred()) {
     Why = "its context selectors do not stand on their own (they name the program's variables "
           "or macros)";

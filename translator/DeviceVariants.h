@@ -38,6 +38,10 @@ bool hasVariants(const clang::FunctionDecl *F);
 /// region) `target` and the directives in the function.
 const clang::FunctionDecl *deviceCallee(clang::ASTContext &Ctx, const clang::CallExpr *CE);
 
+/// How kernel code names the variant \p V (a function at namespace scope): qualified, without
+/// the anonymous and inline namespaces.
+std::string spelling(const clang::FunctionDecl *V);
+
 /// The construct traits of directive \p D, outermost first (its leaves that are traits).
 std::vector<llvm::omp::TraitProperty> constructTraitsOf(llvm::omp::Directive D);
 

@@ -191,7 +191,7 @@ public:
                       text::uneditableCall(F->getName()));
         else if (Done.insert(L).second)
           W.ReplaceText(SourceRange(L, text::editableLoc(W.getSourceMgr(), Ref->getEndLoc())),
-                        V->getQualifiedNameAsString());
+                        variant::spelling(V));
       }
       return true;
     }

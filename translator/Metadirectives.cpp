@@ -2,6 +2,7 @@
 #include "Metadirectives.h"
 
 #include "DeviceVariants.h"
+#include "Diagnostics.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -120,86 +121,101 @@ bool parseClauses(llvm::StringRef S, std::vector<std::string> &Selectors,
 void resolveForDevice(ASTContext &Ctx, const std::vector<const OMPExecutableDirective *> &Regions,
                       std::string &Out) {
   const SourceManager &SM = Ctx.getSourceManager();
+  const FileID Main = SM.getMainFileID();
   Scopes Sc(Ctx);
   for (const OMPExecutableDirective *D : Regions)
     Sc.region(D);
-  llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  llvm::StringRef Buf = SM.getBufferData(Main);
   std::string Text;
   size_t Copied = 0;
+  bool Failed = false;
+  // A metadirective inside the one an edit of this pass resolves waits for the next pass: its
+  // constructs are those of the directive chosen around it.
+  unsigned DeferTo = 0;
   for (size_t Line = 0; Line < Buf.size();) {
-    size_t LineEnd = Buf.find('\n', Line);
-    if (LineEnd == llvm::StringRef::npos)
-      LineEnd = Buf.size();
+    size_t End = Buf.find('\n', Line);
+    if (End == llvm::StringRef::npos)
+      End = Buf.size();
     // The pragma's logical line: physical lines joined at backslashes.
-    size_t End = LineEnd;
     while (End > Line && End < Buf.size() && Buf[End - 1] == '\\') {
       End = Buf.find('\n', End + 1);
       if (End == llvm::StringRef::npos)
         End = Buf.size();
     }
+    const size_t Next = End + 1;
+    const unsigned At = Line;
     llvm::StringRef L = Buf.slice(Line, End).ltrim();
-    size_t Next = End + 1;
-    if (!L.consume_front("#"))
-      goto next;
-    {
-      L = L.ltrim();
-      if (!L.consume_front("pragma"))
-        goto next;
-      L = L.ltrim();
-      if (!L.consume_front("omp"))
-        goto next;
-      L = L.ltrim();
-      if (!L.consume_front("metadirective") || (!L.empty() && !isspace(L[0])))
-        goto next;
-      const unsigned At = Line;
-      if (!llvm::any_of(Sc.Device, [&](const Scope &S) { return S.Begin <= At && At < S.End; }))
-        goto next;
-      std::string Joined;
-      for (size_t I = 0; I < L.size(); ++I) {
-        if (L[I] == '\\' && I + 1 < L.size() && L[I + 1] == '\n') {
-          Joined += ' ';
-          ++I;
-        } else {
-          Joined += L[I];
-        }
-      }
-      // Strip comments at the end (the pragma's text up to `//` or `/*`).
-      if (size_t C = Joined.find("//"); C != std::string::npos)
-        Joined.resize(C);
-      if (Joined.find("/*") != std::string::npos)
-        goto next;
-      std::vector<std::string> Selectors, Directives;
-      std::string Default;
-      if (!parseClauses(Joined, Selectors, Directives, Default))
-        goto next;
-      // The construct traits: the directives around the pragma, outermost first (the one the
-      // host selected starts inside it).
-      std::vector<TraitProperty> Traits;
-      for (const Scope &S : Sc.Directives)
-        if (S.Begin < At && At < S.End)
-          Traits.insert(Traits.end(), S.Traits.begin(), S.Traits.end());
-      std::string Why;
-      int Pick = variant::selectForDevice(
-          Selectors, Traits,
-          "the metadirective at line " + std::to_string(SM.getLineNumber(SM.getMainFileID(), At)),
-          Why);
-      if (Pick == -2)
-        goto next;
-      std::string Dir = Pick >= 0 ? Directives[Pick] : Default;
-      if (Dir == "nothing")
-        Dir.clear();
-      std::string Indent = Buf.slice(Line, End).take_while([](char C) { return C == ' ' || C == '\t'; }).str();
-      Text += Buf.slice(Copied, Line).str();
-      Text += Dir.empty() ? "" : Indent + "#pragma omp " + Dir;
-      Text += " // omp2cu: the metadirective's choice for the device";
-      // The lines the pragma took.
-      Text += std::string(Buf.slice(Line, End).count('\n'), '\n');
-      Copied = End;
-    }
-  next:
     Line = Next;
+    if (!(L.consume_front("#") && (L = L.ltrim()).consume_front("pragma") &&
+          (L = L.ltrim()).consume_front("omp") && (L = L.ltrim()).consume_front("metadirective") &&
+          (L.empty() || isspace(L[0]))))
+      continue;
+    const Scope *Region = nullptr;
+    for (const Scope &S : Sc.Device)
+      if (S.Begin <= At && At < S.End)
+        Region = &S;
+    if (!Region || At < DeferTo)
+      continue;
+    SourceLocation Loc = SM.getComposedLoc(Main, At + (Buf.slice(At, End).size() -
+                                                        Buf.slice(At, End).ltrim().size()));
+    auto Fail = [&](const std::string &Why) {
+      diag::error(Ctx.getDiagnostics(), Loc,
+                  "'#pragma omp metadirective' is not supported yet here: " + Why);
+      Failed = true;
+    };
+    std::string Joined;
+    for (size_t I = 0; I < L.size(); ++I) {
+      if (L[I] == '\\' && I + 1 < L.size() && L[I + 1] == '\n') {
+        Joined += ' ';
+        ++I;
+      } else {
+        Joined += L[I];
+      }
+    }
+    if (Joined.find("/*") != std::string::npos) {
+      Fail("a comment in the directive's text");
+      continue;
+    }
+    if (size_t C = Joined.find("//"); C != std::string::npos)
+      Joined.resize(C);
+    std::vector<std::string> Selectors, Directives;
+    std::string Default;
+    if (!parseClauses(Joined, Selectors, Directives, Default)) {
+      Fail("clauses other than 'when', 'default' and 'otherwise'");
+      continue;
+    }
+    // The construct traits: the directives around the pragma, outermost first (the one the
+    // host selected starts inside it).
+    std::vector<TraitProperty> Traits;
+    for (const Scope &S : Sc.Directives)
+      if (S.Begin < At && At < S.End)
+        Traits.insert(Traits.end(), S.Traits.begin(), S.Traits.end());
+    std::string Why;
+    int Pick = variant::selectForDevice(
+        Selectors, Traits, "the metadirective at line " + std::to_string(SM.getLineNumber(Main, At)),
+        Why);
+    if (Pick == -2) {
+      Fail(Why + "; the device would have to select its variant");
+      continue;
+    }
+    std::string Dir = Pick >= 0 ? Directives[Pick] : Default;
+    if (Dir == "nothing")
+      Dir.clear();
+    // What the host's choice spans (nothing chosen: up to the end of the region).
+    DeferTo = Region->End;
+    for (const Scope &S : Sc.Directives)
+      if (At <= S.Begin && S.Begin < End)
+        DeferTo = S.End;
+    std::string Indent =
+        Buf.slice(At, End).take_while([](char C) { return C == ' ' || C == '\t'; }).str();
+    Text += Buf.slice(Copied, At).str();
+    Text += Dir.empty() ? "" : Indent + "#pragma omp " + Dir;
+    Text += " // omp2cu: the metadirective's choice for the device";
+    // The lines the pragma took.
+    Text += std::string(Buf.slice(At, End).count('\n'), '\n');
+    Copied = End;
   }
-  if (Copied == 0)
+  if (Copied == 0 || Failed)
     return;
   Text += Buf.drop_front(Copied).str();
   Out = std::move(Text);

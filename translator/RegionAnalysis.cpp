@@ -734,7 +734,8 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
           CV.Conditional = Conditional;
           if (Conditional && !conditionalAssignments(D, V, CV.Assignments))
             error(E->getBeginLoc(), "lastprivate(conditional: ...) of a variable that a nested "
-                                    "construct assigns is not supported yet");
+                                    "construct assigns, or whose address or reference the loop "
+                                    "takes, is not supported yet");
           C.Vars.push_back(CV);
         }
       break;
@@ -965,7 +966,8 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
         error(Cl->getBeginLoc(),
               IsRoot && isOpenMPTargetExecutionDirective(C.D->getDirectiveKind())
                   ? "clause 'in_reduction' on a target construct with 'nowait' or 'depend' (a "
-                    "deferred target task) is not supported yet"
+                    "deferred target task), or of an array section or element, is not "
+                    "supported yet"
                   : "clause 'in_reduction' is supported on target constructs and on tasks and "
                     "taskloops in target regions, not on this directive yet");
         break;
@@ -1064,7 +1066,12 @@ Analyzer::buildConstruct(const OMPExecutableDirective *D, const Construct *Paren
                                               llvm::omp::OMPD_taskloop_simd},
                                           D->getDirectiveKind());
   parseClauses(D, *C, IsRoot);
-  if (selectedByMetadirective(SM, D)) {
+  // In a region's own text the first pass wrote the device's choice or reported the
+  // metadirective (Metadirectives.h); in a function that kernels call it is still the host's.
+  bool InCopy = false;
+  for (const Construct *X = Parent; X; X = X->Parent)
+    InCopy |= X->Call != nullptr;
+  if (InCopy && selectedByMetadirective(SM, D)) {
     error(D->getBeginLoc(), metadirectiveMessage());
     return nullptr;
   }
@@ -1167,6 +1174,37 @@ Analyzer::buildConstruct(const OMPExecutableDirective *D, const Construct *Paren
       }
       if (!L.OuterDeps)
         continue;
+      // Linear in them (the hull's corners hold the extremes): sums, differences, products
+      // with one invariant factor, negation and casts. Clang also takes `i % 4` or `n / i`.
+      std::function<int(const Expr *)> Degree = [&](const Expr *E) -> int {
+        E = E->IgnoreParens();
+        if (const auto *CE = dyn_cast<CastExpr>(E))
+          return Degree(CE->getSubExpr());
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+          return llvm::any_of(llvm::make_range(C->Loops.begin(), C->Loops.begin() + I),
+                              [&](const Loop &O) { return O.Var == DRE->getDecl(); });
+        if (const auto *UO = dyn_cast<UnaryOperator>(E);
+            UO && (UO->getOpcode() == UO_Minus || UO->getOpcode() == UO_Plus))
+          return Degree(UO->getSubExpr());
+        if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+          int A = Degree(BO->getLHS()), B = Degree(BO->getRHS());
+          if (A < 0 || B < 0)
+            return -1;
+          if (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub)
+            return A || B;
+          if (BO->getOpcode() == BO_Mul)
+            return A && B ? -1 : (A || B);
+        }
+        bool Uses = false;
+        for (const Stmt *Ch : E->children())
+          if (const auto *X = dyn_cast_or_null<Expr>(Ch))
+            Uses |= Degree(X) != 0;
+        return Uses ? -1 : 0;
+      };
+      if (Degree(L.LB) < 0 || Degree(L.UB) < 0)
+        error(L.For->getBeginLoc(), "the bounds of a non-rectangular collapsed loop must be "
+                                    "linear in the variables of the outer loops (sums, "
+                                    "differences, products with a loop-invariant factor)");
       if (QualType T = L.Var->getType(); !T->isIntegerType() && !T->isDependentType())
         error(L.For->getBeginLoc(), "non-rectangular collapsed loops over pointers or "
                                     "iterators are not supported yet");
@@ -1208,6 +1246,22 @@ bool Analyzer::conditionalAssignments(const OMPExecutableDirective *D, const Var
       else
         Out.push_back(cast<Expr>(S));
     }
+    // Stores that do not name the variable: through its address or a reference to it.
+    auto Names = [&](const Expr *E) {
+      const auto *DRE = E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
+      return DRE && DRE->getDecl() == V;
+    };
+    if (const auto *UO = dyn_cast<UnaryOperator>(S); UO && UO->getOpcode() == UO_AddrOf)
+      Ok &= !Names(UO->getSubExpr());
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *X : DS->decls())
+        if (const auto *R = dyn_cast<VarDecl>(X); R && R->getType()->isReferenceType())
+          Ok &= !Names(R->getInit());
+    if (const auto *CE = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *F = CE->getDirectCallee())
+        for (unsigned I = 0; I < CE->getNumArgs() && I < F->getNumParams(); ++I)
+          if (F->getParamDecl(I)->getType()->isReferenceType())
+            Ok &= !Names(CE->getArg(I));
     const bool Inner = Nested || (isa<OMPExecutableDirective>(S) && S != D);
     for (const Stmt *Ch : S->children())
       Walk(Ch, Inner);

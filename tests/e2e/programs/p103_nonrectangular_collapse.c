@@ -51,6 +51,16 @@ int main(void) {
       }
   printf("cube last=%d\n", clast);
 
+  // Unsigned loops whose last bound is 0 at the chain's far end (no wrap in the hull).
+  unsigned long long uchain = 0;
+#pragma omp target teams distribute parallel for collapse(3) map(tofrom: uchain) \
+    reduction(+: uchain)
+  for (unsigned a = 0; a < M; a++)
+    for (unsigned b = a; b < M; b++)
+      for (unsigned c = 0; c < M - 1 - b; c++)
+        uchain += (a + 1) * 100 + b * 10 + c;
+  printf("uchain=%llu\n", uchain);
+
   // OpenMP_VV's form: lastprivate loop variables of a nest whose last row is not empty.
 #pragma omp target parallel for simd collapse(3) lastprivate(i, j, k) map(tofrom: box)
   for (i = 0; i < M; i++)

@@ -10,7 +10,7 @@
 
 int main(void) {
   static int a[N];
-  int x = -1, y = -1, z = 0, per_team[TEAMS];
+  int x = -1, y = -1, z = 0, u = 0, per_team[TEAMS];
   double w = 0.0;
   for (int i = 0; i < N; i++)
     a[i] = (i * 37) % 101;
@@ -29,6 +29,13 @@ int main(void) {
   for (int i = 0; i < N; i++)
     if (a[i] < 2)
       z = i * 3 + 1;
+#pragma omp target parallel map(to: a) map(tofrom: u) num_threads(8)
+  {
+#pragma omp for simd lastprivate(conditional: u)
+    for (int i = 0; i < N; i++)
+      if (a[i] == 50 || a[i] == 7)
+        u = i * 10 + a[i];
+  }
 #pragma omp target teams num_teams(TEAMS) map(to: a) map(from: per_team)
   {
     int t = omp_get_team_num();
@@ -39,7 +46,7 @@ int main(void) {
         v = i;
     per_team[t] = v;
   }
-  printf("x=%d w=%.1f y=%d z=%d teams=%d %d %d %d\n", x, w, y, z, per_team[0], per_team[1],
-         per_team[2], per_team[3]);
+  printf("x=%d w=%.1f y=%d z=%d u=%d teams=%d %d %d %d\n", x, w, y, z, u, per_team[0],
+         per_team[1], per_team[2], per_team[3]);
   return 0;
 }

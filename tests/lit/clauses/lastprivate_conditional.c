@@ -25,7 +25,7 @@ void f(int n, const int *a, int *out) {
 #ifdef BAD
 void g(int n, const int *a, int *out) {
   int x = 0;
-  // BAD: :[[@LINE+1]]:58: error: lastprivate(conditional: ...) of a variable that a nested construct assigns is not supported yet
+  // BAD: :[[@LINE+1]]:58: error: lastprivate(conditional: ...) of a variable that a nested construct assigns, or whose address or reference the loop takes, is not supported yet
 #pragma omp target parallel for lastprivate(conditional: x) map(to: a[0:n]) map(tofrom: x)
   for (int i = 0; i < n; i++) {
 #pragma omp simd

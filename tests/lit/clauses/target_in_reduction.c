@@ -23,7 +23,7 @@ void g(int n, const int *v, long *out) {
   long sum = 0;
 #pragma omp taskgroup task_reduction(+: sum)
   {
-    // BAD: :[[@LINE+1]]:20: error: clause 'in_reduction' on a target construct with 'nowait' or 'depend' (a deferred target task) is not supported yet
+    // BAD: :[[@LINE+1]]:20: error: clause 'in_reduction' on a target construct with 'nowait' or 'depend' (a deferred target task), or of an array section or element, is not supported yet
 #pragma omp target in_reduction(+: sum) map(to: v[0:n]) nowait
     for (int i = 0; i < n; i++)
       sum += v[i];

@@ -14,7 +14,7 @@ void f(int n, double *a) {
     for (int i = 0; i < n; i++)
       a[i] += 1;
   }
-// CHECK-DAG: metadirective_mapper.c:[[@LINE-4]]:{{[0-9]+}}: error: '#pragma omp metadirective' is not supported yet here: clang selects its variant for the host, not for the device (omp2cu selects for the device in target regions, where the selectors do not name the program's variables or macros; write the directive the device should run)
+// CHECK-DAG: metadirective_mapper.c:[[@LINE-4]]:1: error: '#pragma omp metadirective' is not supported yet here: its context selectors do not stand on their own (they name the program's variables or macros); the device would have to select its variant
 #pragma omp metadirective when(user={condition(n > 10)}: target teams distribute parallel for map(tofrom: a[0:n])) default(target parallel for map(tofrom: a[0:n]))
   for (int i = 0; i < n; i++)
     a[i] += 1;

@@ -94,9 +94,18 @@ template <class V> __host__ __device__ V value(V lb, i64 step, u64 iv) {
                                                            // what every supported compiler does).
 }
 
+/// The value nearest `ub` that `v CMP ub` lets a loop variable take: ub - 1 for LT, ub + 1 for
+/// GT, ub for LE and GE. Called for a loop that runs at least once (no wrap).
+template <class V> __host__ __device__ V inclusive_bound(V ub, Cmp cmp) {
+  return cmp == LT ? static_cast<V>(ub - 1) : cmp == GT ? static_cast<V>(ub + 1) : ub;
+}
+
 /// The values a loop variable of a non-rectangular nest takes, as a closed interval (a
 /// superset): the corners of the box of the outer variables an inner loop's bounds use give
 /// the extremes of those bounds, which are linear in them (OpenMP 5.0), and of its trip count.
+/// The values lie between the smallest and largest of: the lower bound at every corner, the
+/// inclusive upper bound at the corners where the loop runs (elsewhere in the box a bound that
+/// meets the lower bound is nearer the middle).
 template <class V> struct hull {
   V lo{}, hi{};
   bool empty = true;
