@@ -3,6 +3,7 @@
 
 #include "DeviceVariants.h"
 #include "Diagnostics.h"
+#include "SourceText.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -133,23 +134,15 @@ void resolveForDevice(ASTContext &Ctx, const std::vector<const OMPExecutableDire
   // constructs are those of the directive chosen around it.
   unsigned DeferTo = 0;
   for (size_t Line = 0; Line < Buf.size();) {
-    size_t End = Buf.find('\n', Line);
-    if (End == llvm::StringRef::npos)
-      End = Buf.size();
-    // The pragma's logical line: physical lines joined at backslashes.
-    while (End > Line && End < Buf.size() && Buf[End - 1] == '\\') {
-      End = Buf.find('\n', End + 1);
-      if (End == llvm::StringRef::npos)
-        End = Buf.size();
-    }
-    const size_t Next = End + 1;
+    // The pragma's logical line (physical lines joined at backslashes), without its newline.
     const unsigned At = Line;
-    llvm::StringRef L = Buf.slice(Line, End).ltrim();
-    Line = Next;
-    if (!(L.consume_front("#") && (L = L.ltrim()).consume_front("pragma") &&
-          (L = L.ltrim()).consume_front("omp") && (L = L.ltrim()).consume_front("metadirective") &&
-          (L.empty() || isspace(L[0]))))
+    Line = text::lineEnd(Buf, At);
+    const size_t End = Line > At && Buf[Line - 1] == '\n' ? Line - 1 : Line;
+    llvm::StringRef L;
+    if (!text::ompDirectiveLine(Buf.slice(At, End), L) ||
+        !text::directiveNamed(L, {"metadirective"}))
       continue;
+    L = L.drop_front(L.find("metadirective") + strlen("metadirective"));
     const Scope *Region = nullptr;
     for (const Scope &S : Sc.Device)
       if (S.Begin <= At && At < S.End)

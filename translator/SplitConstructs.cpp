@@ -91,19 +91,8 @@ public:
     };
     // The directive's text runs from its `#` to the end of its (last continued) line; the
     // inner directive and the code after it keep their lines.
-    unsigned Begin = SM.getFileOffset(B), End = SM.getFileOffset(E);
-    SourceLocation Next = SM.translateLineCol(SM.getMainFileID(),
-                                              SM.getSpellingLineNumber(E) + 1, 1);
-    std::string Text = "#pragma omp parallel" + Join(S.Parallel) + "\n" +
-                       outofline::lineDirective(SM, B, "'parallel " + Inner.str() +
-                                                           "' as two directives") +
-                       text::indentOf(SM, B) + "#pragma omp " + Inner.str() + Join(S.Inner) +
-                       "\n" +
-                       outofline::lineDirective(SM, Next, "the code after it");
-    // The line break at the directive's end stays: the `#line` above numbers the next line.
-    if (!Text.empty() && Text.back() == '\n')
-      Text.pop_back();
-    Edits[Begin] = {End - Begin, Text};
+    replace(D, "parallel" + Join(S.Parallel), Inner.str() + Join(S.Inner),
+            "'parallel " + Inner.str() + "' as two directives");
   }
 
   /// `target in_reduction(op: x)` is the target task that joins the reduction: an undeferred
@@ -142,15 +131,24 @@ public:
         break;
       }
     }
+    replace(D, "task" + Task + " if(0)",
+            llvm::omp::getOpenMPDirectiveName(D->getDirectiveKind()).str() + Target +
+                " map(tofrom: " + Items + ")",
+            "'target in_reduction' as its target task");
+  }
+
+  /// Writes directive \p D as `#pragma omp First` and `#pragma omp Second` (indented as \p D)
+  /// on two lines; `#line` directives keep the second and the code after it on the user's lines.
+  void replace(const OMPExecutableDirective *D, const std::string &First,
+               const std::string &Second, const std::string &Why) {
+    SourceLocation B = D->getBeginLoc(), E = D->getEndLoc();
     unsigned Begin = SM.getFileOffset(B), End = SM.getFileOffset(E);
     SourceLocation Next = SM.translateLineCol(SM.getMainFileID(),
                                               SM.getSpellingLineNumber(E) + 1, 1);
-    std::string Text =
-        "#pragma omp task" + Task + " if(0)\n" +
-        outofline::lineDirective(SM, B, "'target in_reduction' as its target task") +
-        text::indentOf(SM, B) + "#pragma omp " +
-        llvm::omp::getOpenMPDirectiveName(D->getDirectiveKind()).str() + Target +
-        " map(tofrom: " + Items + ")\n" + outofline::lineDirective(SM, Next, "the code after it");
+    std::string Text = "#pragma omp " + First + "\n" + outofline::lineDirective(SM, B, Why) +
+                       text::indentOf(SM, B) + "#pragma omp " + Second + "\n" +
+                       outofline::lineDirective(SM, Next, "the code after it");
+    // The line break at the directive's end stays: the `#line` above numbers the next line.
     if (!Text.empty() && Text.back() == '\n')
       Text.pop_back();
     Edits[Begin] = {End - Begin, Text};
