@@ -10,6 +10,7 @@
 #include "Emitter.h"
 #include "RegionAnalysis.h"
 #include "SourceText.h"
+#include "TargetTasks.h"
 
 #include <algorithm>
 #include <optional>
@@ -323,15 +324,25 @@ std::string emitStandaloneData(ASTContext &Ctx, const OMPExecutableDirective *D)
   // Pointer members of mapped structs point to their sections on the device (after all maps:
   // the struct may come after its member in the clauses).
   Body += Attach;
-  std::string Out = undeferredTask(C.Depend, Ind, analysis::dependNeedsTaskBody(D)) +
-                    fmt::format("{{ // omp2cu: '#pragma omp {}'\n", text::directiveText(Ctx, D));
+  std::string Out = fmt::format("{{ // omp2cu: '#pragma omp {}'\n", text::directiveText(Ctx, D));
   Out += fmt::format("{}  const omp2cu::host::Where omp2cu_where{{{}}};\n", Ind,
                      where(Ctx, D, Name));
   if (!C.If.empty())
     Out += fmt::format("{}  if ({}) {{\n{}{}  }}\n", Ind, C.If, Body, Ind);
   else
     Out += Body;
-  return Out + Ind + "}";
+  Out += Ind + "}";
+  if (targettask::deferred(Ctx, D)) {
+    // The task's lambda takes the storage of what is not a pointer by reference.
+    std::vector<std::string> Refs;
+    for (const Item &I : Items)
+      if (targettask::capturable(I.V.Var) &&
+          !I.V.Var->getType().getNonReferenceType()->isPointerType())
+        Refs.push_back(I.V.Var->getNameAsString());
+    return targettask::deferredTask(Ctx, D, Out, Refs, C.Depend, Ind);
+  }
+  return targettask::waitBefore(Ctx, D, Ind) +
+         undeferredTask(C.Depend, Ind, analysis::dependNeedsTaskBody(D)) + Out;
 }
 
 bool emitDataRegion(ASTContext &Ctx, const OMPExecutableDirective *D, std::string &Open,

@@ -10,6 +10,7 @@
 #include "Emitter.h"
 #include "RegionAnalysis.h"
 #include "SourceText.h"
+#include "TargetTasks.h"
 #include "ThisCapture.h"
 #include "Templates.h"
 
@@ -380,7 +381,16 @@ std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan 
     Body = fmt::format("{{ const int omp2cu_device = ({}); // the device clause, evaluated once\n"
                        "{}{}\n{}}}",
                        R.Device, In, Body, In);
-  return undeferredTask(R.Depend, In, analysis::dependNeedsTaskBody(R.Root->D)) + Body;
+  if (targettask::deferred(Ctx, R.Root->D)) {
+    // The task's lambda takes the variables whose storage the region maps by reference.
+    std::vector<std::string> Refs;
+    for (const RegionVar &RV : R.Vars)
+      if (RV.K == RegionVar::MappedObject && targettask::capturable(RV.Var))
+        Refs.push_back(RV.Var->getNameAsString());
+    return targettask::deferredTask(Ctx, R.Root->D, Body, Refs, R.Depend, In);
+  }
+  return targettask::waitBefore(Ctx, R.Root->D, In) +
+         undeferredTask(R.Depend, In, analysis::dependNeedsTaskBody(R.Root->D)) + Body;
 }
 
 std::string undeferredTask(const std::string &Depend, const std::string &Indent,

@@ -151,7 +151,8 @@ bool isHostDeviceApi(llvm::StringRef Name) {
   static const llvm::StringSet<> Names = {
       "omp_target_alloc",         "omp_target_free",         "omp_target_is_present",
       "omp_target_is_accessible",
-      "omp_target_memcpy",        "omp_target_memcpy_rect",  "omp_target_associate_ptr",
+      "omp_target_memcpy",        "omp_target_memcpy_rect",  "omp_target_memcpy_async",
+      "omp_target_memcpy_rect_async",                        "omp_target_associate_ptr",
       "omp_target_disassociate_ptr", "omp_get_num_devices",  "omp_get_default_device",
       "omp_set_default_device",   "omp_get_initial_device",  "omp_get_device_num"};
   return Names.contains(Name);

@@ -30,6 +30,7 @@
 #include "RegionAnalysis.h"
 #include "Requires.h"
 #include "SourceText.h"
+#include "TargetTasks.h"
 #include "TeamSharing.h"
 #include "ThisCapture.h"
 
@@ -110,6 +111,9 @@ public:
   /// target data (with a body, searched for target regions), and the
   /// standalone target enter data / exit data / update.
   std::vector<const OMPExecutableDirective *> DataRegions, Standalone;
+  /// Host taskwait, taskgroup, barrier and tasks with depend clauses (outside target regions):
+  /// they wait for deferred target tasks too (TargetTasks.h).
+  std::vector<const OMPExecutableDirective *> HostSyncs;
   /// Global variables of `declare target` (to/enter): registered with the
   /// runtime.
   std::vector<const VarDecl *> DeclareTargetVars;
@@ -174,6 +178,8 @@ public:
       }
       if (dataStmt(D))
         return true;
+      if (targettask::isHostSync(D) && SM.isInMainFile(L))
+        HostSyncs.push_back(D);
       if (hasTargetLeaf(D->getDirectiveKind())) {
         if (!SM.isInMainFile(L)) {
           report(D->getBeginLoc(), "target regions in included files are not supported yet");
@@ -726,6 +732,8 @@ private:
       HostRW.ReplaceText(PragmaRange(D), Open);
       HostRW.InsertTextAfter(text::stmtRange(Ctx, analysis::associatedStmt(D)).getEnd(), Close);
     }
+    if (!F.HostSyncs.empty() && targettask::fileHasDeferred(Ctx))
+      targettask::addHostWaits(Ctx, HostRW, F.HostSyncs);
     for (const CallExpr *CE : F.HostApiCalls)
       qualifyHostApiCall(Ctx, HostRW, CE, HostQualified, MacroCallsReported);
     emit::commentOutDeclareTarget(Ctx, HostRW);

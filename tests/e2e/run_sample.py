@@ -11,6 +11,9 @@ Modes:
         as sim, translated with omp2cu --no-spmdize: kernels with sequential team code around
         parallel regions run in generic (master/worker) mode instead of SPMD(ized) mode. Used
         for the samples that say `omp2cu-e2e: generic` (tests/e2e/CMakeLists.txt).
+  stress
+        as sim, the program run 100 times (--runs): every run must give the reference's output.
+        For the programs that say `omp2cu-e2e: stress` (several host threads offloading at once).
   asan, tsan
         as sim, built with AddressSanitizer and UndefinedBehaviorSanitizer (asan) or
         ThreadSanitizer (tsan) and translated with --line-directives: the run must give the
@@ -280,7 +283,9 @@ SANITIZERS = {
              "-fno-omit-frame-pointer", "-g"],
     "tsan": ["-fsanitize=thread", "-g"],
 }
-SIM_MODES = ("sim", "sim64", "generic", "libcuxx") + tuple(SANITIZERS)
+SIM_MODES = ("sim", "sim64", "generic", "libcuxx", "stress") + tuple(SANITIZERS)
+# The stress mode: the sim build run this many times (--runs), every run against the reference.
+STRESS_RUNS = 100
 # A report ends the run with a non-zero status (the output may still match the reference).
 SANITIZER_ENV = {
     "ASAN_OPTIONS": "detect_leaks=1:abort_on_error=0:exitcode=23",
@@ -312,6 +317,17 @@ def mode_sim(args, src, work, warp_size=None):
         env.update(SANITIZER_ENV)
         env.update(SANITIZER_MODE_ENV.get(args.mode, {}))
     actual, _ = run_step("sim-run", [exe], args.timeout * (4 if san else 1), env=env)
+    runs = args.runs or (STRESS_RUNS if args.mode == "stress" else 1)
+    for k in range(2, runs + 1):
+        again = subprocess.run([exe], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               timeout=args.timeout, env=env)
+        if again.returncode != 0 or compare_outputs(expected, again.stdout):
+            actual = again.stdout
+            print(f"run {k} of {runs} differs (exit {again.returncode}):\n{again.stderr}")
+            break
+    else:
+        if runs > 1:
+            print(f"[sim-run] {runs} runs, every one as the first")
     with open(os.path.join(work, "expected.txt"), "w") as f:
         f.write(expected)
     with open(os.path.join(work, "actual.txt"), "w") as f:
@@ -450,7 +466,7 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     root = os.path.dirname(os.path.dirname(here))
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--mode", choices=["sim", "sim64", "generic", "libcuxx", "asan", "tsan", "nvcc", "hip", "refs", "compare"],
+    ap.add_argument("--mode", choices=["sim", "sim64", "generic", "libcuxx", "stress", "asan", "tsan", "nvcc", "hip", "refs", "compare"],
                     default="sim")
     ap.add_argument("--omp2cu", default=os.path.join(root, "build", "bin", "omp2cu"))
     ap.add_argument("--runtime-include", default=os.path.join(root, "runtime", "include"))
@@ -464,6 +480,8 @@ def main():
                     help="comma-separated AMD GPU architectures for --mode=hip (one hipcc call)")
     ap.add_argument("--hip-opt", default="-O1", help="optimization level for the hipcc build")
     ap.add_argument("--timeout", type=int, default=300, help="seconds per step")
+    ap.add_argument("--runs", type=int, default=0,
+                    help="sim modes: run the program this many times (default 1; stress: 100)")
     ap.add_argument("files", nargs="+", help="the sample (or, with --mode=compare, two output files)")
     args = ap.parse_args()
 
@@ -502,7 +520,8 @@ def main():
         work = tmp
     t0 = time.monotonic()
     try:
-        rc = {"sim": mode_sim, "sim64": mode_sim64, "generic": mode_sim, "libcuxx": mode_libcuxx, "asan": mode_sim,
+        rc = {"sim": mode_sim, "sim64": mode_sim64, "generic": mode_sim, "libcuxx": mode_libcuxx,
+              "stress": mode_sim, "asan": mode_sim,
               "tsan": mode_sim, "nvcc": mode_nvcc,
               "hip": mode_hip, "refs": mode_refs}[args.mode](args, src, work)
     except StepError as e:

@@ -58,5 +58,6 @@
 #include "omp2cu/host/error.h"
 #include "omp2cu/host/launch.h"
 #include "omp2cu/host/present_table.h"
+#include "omp2cu/host/target_tasks.h"
 
 #endif // OMP2CU_OMP2CU_H

@@ -1,5 +1,5 @@
-// depend clauses on target constructs and standalone data directives: the target task runs
-// synchronously (nowait or not) after an empty undeferred task with the same dependences, which
+// depend clauses on target constructs and standalone data directives without nowait (with it:
+// clauses/nowait.c): the target task runs synchronously after an empty undeferred task with the same dependences, which
 // waits for the tasks it depends on; the tasks that depend on it are made after it is done. The
 // construct is not nested in that task, so that the `teams` of its host fallback is nested in no
 // host construct. With mutexinoutset or inoutset the construct is the task's body (every
@@ -8,8 +8,8 @@
 // RUN: %omp2cu %s -o - | FileCheck %s
 // RUN: not %omp2cu %s -o %t.cu -- -DMACRO 2>&1 | FileCheck --check-prefix=MACRO %s
 void f(int n, double *a, double *b) {
-#pragma omp target enter data map(to: a[0:n]) depend(in: a[0:n]) nowait
-#pragma omp target teams distribute parallel for depend(in: a[0:n]) depend(out: b[0]) nowait
+#pragma omp target enter data map(to: a[0:n]) depend(in: a[0:n])
+#pragma omp target teams distribute parallel for depend(in: a[0:n]) depend(out: b[0])
   for (int i = 0; i < n; i++)
     b[i] = a[i];
 #pragma omp target update from(a[0:n]) depend(inout: a[0])
@@ -24,10 +24,10 @@ void h(int n, double *a) {
 }
 // CHECK: #pragma omp task if(0) depend(in: a[0:n]) // omp2cu: waits for the tasks the target task depends on; it then runs here
 // CHECK-NEXT: {}
-// CHECK-NEXT: { // omp2cu: '#pragma omp target enter data map(to: a[0:n]) depend(in: a[0:n]) nowait'
+// CHECK-NEXT: { // omp2cu: '#pragma omp target enter data map(to: a[0:n]) depend(in: a[0:n])'
 // CHECK: #pragma omp task if(0) depend(in: a[0:n]) depend(out: b[0]) // omp2cu: waits for the tasks the target task depends on; it then runs here
 // CHECK-NEXT: {}
-// CHECK-NEXT: if (!omp2cu::host::runs_on_host()) { // omp2cu: '#pragma omp target teams distribute parallel for depend(in: a[0:n]) depend(out: b[0]) nowait' (depend.c:{{[0-9]+}}) runs as f_L{{[0-9]+}}_kernel
+// CHECK-NEXT: if (!omp2cu::host::runs_on_host()) { // omp2cu: '#pragma omp target teams distribute parallel for depend(in: a[0:n]) depend(out: b[0])' (depend.c:{{[0-9]+}}) runs as f_L{{[0-9]+}}_kernel
 // CHECK: omp2cu_region.end();
 // CHECK-NEXT: } else { // the initial device: the construct runs on the host
 // CHECK-NEXT: { auto omp2cu_fp_n = n; // firstprivate: the construct's copies

@@ -159,27 +159,46 @@ inline Status fromCuda(cudaError_t E, const char *What) {
   return Status::failure(std::string(What) + ": " + cudaGetErrorString(E));
 }
 
+/// The calling host thread's stream: its per-thread default stream. Copies and launches go there
+/// and then wait for that stream only, never for the whole device, so that the deferred target
+/// tasks on other host threads (host/target_tasks.h) run meanwhile. (cudaMalloc and cudaFree are
+/// not stream-ordered: cudaFree waits for the device's running kernels.)
+inline cudaStream_t thread_stream() { return cudaStreamPerThread; }
+/// Waits for the work of the calling thread's stream; `what` names it in the error.
+inline Status stream_wait(const char *what) {
+  return fromCuda(cudaStreamSynchronize(thread_stream()), what);
+}
+/// Status of `e` (the enqueueing) and then of the calling thread's stream.
+inline Status enqueued(cudaError_t e, const char *what) {
+  Status S = fromCuda(e, what);
+  return S.ok ? stream_wait(what) : S;
+}
+
 inline Status device_malloc(void **ptr, std::size_t bytes) {
   return fromCuda(cudaMalloc(ptr, word_padded(bytes)), "cudaMalloc");
 }
 inline Status device_free(void *ptr) { return fromCuda(cudaFree(ptr), "cudaFree"); }
 inline Status memcpy_h2d(void *dst, const void *src, std::size_t bytes) {
-  return fromCuda(cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice), "cudaMemcpy to device");
+  return enqueued(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice, thread_stream()),
+                  "cudaMemcpy to device");
 }
 inline Status memcpy_d2h(void *dst, const void *src, std::size_t bytes) {
-  return fromCuda(cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToHost), "cudaMemcpy from device");
+  return enqueued(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToHost, thread_stream()),
+                  "cudaMemcpy from device");
 }
 /// Copies `count` blocks of `width` bytes that start `pitch` bytes apart, on both sides (a
 /// strided array section).
 inline Status memcpy2d_h2d(void *dst, const void *src, std::size_t pitch, std::size_t width,
                            std::size_t count) {
-  return fromCuda(cudaMemcpy2D(dst, pitch, src, pitch, width, count, cudaMemcpyHostToDevice),
-                 "cudaMemcpy2D to device");
+  return enqueued(cudaMemcpy2DAsync(dst, pitch, src, pitch, width, count, cudaMemcpyHostToDevice,
+                                    thread_stream()),
+                  "cudaMemcpy2D to device");
 }
 inline Status memcpy2d_d2h(void *dst, const void *src, std::size_t pitch, std::size_t width,
                            std::size_t count) {
-  return fromCuda(cudaMemcpy2D(dst, pitch, src, pitch, width, count, cudaMemcpyDeviceToHost),
-                 "cudaMemcpy2D from device");
+  return enqueued(cudaMemcpy2DAsync(dst, pitch, src, pitch, width, count, cudaMemcpyDeviceToHost,
+                                    thread_stream()),
+                  "cudaMemcpy2D from device");
 }
 
 /// SM count and warp size of the current device (queried once, then cached).
@@ -202,22 +221,20 @@ inline Status device_properties(DeviceProperties &props) {
   return Cached.first;
 }
 
-/// Launches `kernel(args...)` on `grid` x `block` and waits for it; a launch error and an error
-/// during execution are told apart in the message. Host only.
+/// Launches `kernel(args...)` on `grid` x `block` on the calling thread's stream and waits for
+/// it; a launch error and an error during execution are told apart in the message. Host only.
 template <class... P, class... A>
 Status launch(void (*kernel)(P...), Dims grid, Dims block, A &&...args) {
-  kernel<<<dim3(grid.x, grid.y, grid.z), dim3(block.x, block.y, block.z)>>>(
+  kernel<<<dim3(grid.x, grid.y, grid.z), dim3(block.x, block.y, block.z), 0, thread_stream()>>>(
       std::forward<A>(args)...);
   Status S = fromCuda(cudaGetLastError(), "kernel launch failed");
   if (!S.ok)
     return S;
-  return fromCuda(cudaDeviceSynchronize(), "kernel execution failed");
+  return stream_wait("kernel execution failed");
 }
 
-/// Waits for all device work.
-inline Status synchronize() {
-  return fromCuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
-}
+/// Waits for the device work of the calling thread's stream.
+inline Status synchronize() { return stream_wait("cudaStreamSynchronize"); }
 
 } // namespace omp2cu::backend
 

@@ -40,13 +40,14 @@ inline Status managed_malloc(void **ptr, std::size_t bytes) {
 }
 /// Copies device memory to device memory of the current device.
 inline Status memcpy_d2d(void *dst, const void *src, std::size_t bytes) {
-  return fromCuda(cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToDevice),
+  return enqueued(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, thread_stream()),
                   "cudaMemcpy device to device");
 }
 /// Copies device memory of `src_device` to device memory of `dst_device`.
 inline Status memcpy_peer(void *dst, int dst_device, const void *src, int src_device,
                           std::size_t bytes) {
-  return fromCuda(cudaMemcpyPeer(dst, dst_device, src, src_device, bytes), "cudaMemcpyPeer");
+  return enqueued(cudaMemcpyPeerAsync(dst, dst_device, src, src_device, bytes, thread_stream()),
+                  "cudaMemcpyPeer");
 }
 
 } // namespace omp2cu::backend

@@ -76,10 +76,13 @@ __device__ int DeviceInfo[2];
 Status writeDeviceInfo(int device, int count) {
   const int Values[2] = {device, count};
 #if defined(OMP2CU_BACKEND_HIP_H)
-  return fromHip(hipMemcpyToSymbol(HIP_SYMBOL(DeviceInfo), Values, sizeof Values),
-                 "hipMemcpyToSymbol");
+  return enqueued(hipMemcpyToSymbolAsync(HIP_SYMBOL(DeviceInfo), Values, sizeof Values, 0,
+                                         hipMemcpyHostToDevice, thread_stream()),
+                  "hipMemcpyToSymbol");
 #else
-  return fromCuda(cudaMemcpyToSymbol(DeviceInfo, Values, sizeof Values), "cudaMemcpyToSymbol");
+  return enqueued(cudaMemcpyToSymbolAsync(DeviceInfo, Values, sizeof Values, 0,
+                                          cudaMemcpyHostToDevice, thread_stream()),
+                  "cudaMemcpyToSymbol");
 #endif
 }
 

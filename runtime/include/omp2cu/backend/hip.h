@@ -214,27 +214,45 @@ inline Status fromHip(hipError_t E, const char *What) {
   return Status::failure(std::string(What) + ": " + hipGetErrorString(E));
 }
 
+/// The calling host thread's stream: its per-thread default stream. Copies and launches go there
+/// and then wait for that stream only, never for the whole device, so that the deferred target
+/// tasks on other host threads (host/target_tasks.h) run meanwhile.
+inline hipStream_t thread_stream() { return hipStreamPerThread; }
+/// Waits for the work of the calling thread's stream; `what` names it in the error.
+inline Status stream_wait(const char *what) {
+  return fromHip(hipStreamSynchronize(thread_stream()), what);
+}
+/// Status of `e` (the enqueueing) and then of the calling thread's stream.
+inline Status enqueued(hipError_t e, const char *what) {
+  Status S = fromHip(e, what);
+  return S.ok ? stream_wait(what) : S;
+}
+
 inline Status device_malloc(void **ptr, std::size_t bytes) {
   return fromHip(hipMalloc(ptr, word_padded(bytes)), "hipMalloc");
 }
 inline Status device_free(void *ptr) { return fromHip(hipFree(ptr), "hipFree"); }
 inline Status memcpy_h2d(void *dst, const void *src, std::size_t bytes) {
-  return fromHip(hipMemcpy(dst, src, bytes, hipMemcpyHostToDevice), "hipMemcpy to device");
+  return enqueued(hipMemcpyAsync(dst, src, bytes, hipMemcpyHostToDevice, thread_stream()),
+                  "hipMemcpy to device");
 }
 inline Status memcpy_d2h(void *dst, const void *src, std::size_t bytes) {
-  return fromHip(hipMemcpy(dst, src, bytes, hipMemcpyDeviceToHost), "hipMemcpy from device");
+  return enqueued(hipMemcpyAsync(dst, src, bytes, hipMemcpyDeviceToHost, thread_stream()),
+                  "hipMemcpy from device");
 }
 /// Copies `count` blocks of `width` bytes that start `pitch` bytes apart, on both sides (a
 /// strided array section).
 inline Status memcpy2d_h2d(void *dst, const void *src, std::size_t pitch, std::size_t width,
                            std::size_t count) {
-  return fromHip(hipMemcpy2D(dst, pitch, src, pitch, width, count, hipMemcpyHostToDevice),
-                 "hipMemcpy2D to device");
+  return enqueued(hipMemcpy2DAsync(dst, pitch, src, pitch, width, count, hipMemcpyHostToDevice,
+                                   thread_stream()),
+                  "hipMemcpy2D to device");
 }
 inline Status memcpy2d_d2h(void *dst, const void *src, std::size_t pitch, std::size_t width,
                            std::size_t count) {
-  return fromHip(hipMemcpy2D(dst, pitch, src, pitch, width, count, hipMemcpyDeviceToHost),
-                 "hipMemcpy2D from device");
+  return enqueued(hipMemcpy2DAsync(dst, pitch, src, pitch, width, count, hipMemcpyDeviceToHost,
+                                   thread_stream()),
+                  "hipMemcpy2D from device");
 }
 
 /// Compute-unit count and wavefront size of the current device (queried once, then cached).
@@ -258,20 +276,20 @@ inline Status device_properties(DeviceProperties &props) {
   return Cached.first;
 }
 
-/// Launches `kernel(args...)` on `grid` x `block` and waits for it; a launch error and an error
-/// during execution are told apart in the message. Host only.
+/// Launches `kernel(args...)` on `grid` x `block` on the calling thread's stream and waits for
+/// it; a launch error and an error during execution are told apart in the message. Host only.
 template <class... P, class... A>
 Status launch(void (*kernel)(P...), Dims grid, Dims block, A &&...args) {
-  kernel<<<dim3(grid.x, grid.y, grid.z), dim3(block.x, block.y, block.z)>>>(
+  kernel<<<dim3(grid.x, grid.y, grid.z), dim3(block.x, block.y, block.z), 0, thread_stream()>>>(
       std::forward<A>(args)...);
   Status S = fromHip(hipGetLastError(), "kernel launch failed");
   if (!S.ok)
     return S;
-  return fromHip(hipDeviceSynchronize(), "kernel execution failed");
+  return stream_wait("kernel execution failed");
 }
 
-/// Waits for all device work.
-inline Status synchronize() { return fromHip(hipDeviceSynchronize(), "hipDeviceSynchronize"); }
+/// Waits for the device work of the calling thread's stream.
+inline Status synchronize() { return stream_wait("hipStreamSynchronize"); }
 
 // ---- Several devices (host; see devices_select.h) --------------------------------------------
 
@@ -303,13 +321,14 @@ inline Status managed_malloc(void **ptr, std::size_t bytes) {
 }
 /// Copies device memory to device memory of the current device.
 inline Status memcpy_d2d(void *dst, const void *src, std::size_t bytes) {
-  return fromHip(hipMemcpy(dst, src, bytes, hipMemcpyDeviceToDevice),
-                 "hipMemcpy device to device");
+  return enqueued(hipMemcpyAsync(dst, src, bytes, hipMemcpyDeviceToDevice, thread_stream()),
+                  "hipMemcpy device to device");
 }
 /// Copies device memory of `src_device` to device memory of `dst_device`.
 inline Status memcpy_peer(void *dst, int dst_device, const void *src, int src_device,
                           std::size_t bytes) {
-  return fromHip(hipMemcpyPeer(dst, dst_device, src, src_device, bytes), "hipMemcpyPeer");
+  return enqueued(hipMemcpyPeerAsync(dst, dst_device, src, src_device, bytes, thread_stream()),
+                  "hipMemcpyPeer");
 }
 
 } // namespace omp2cu::backend

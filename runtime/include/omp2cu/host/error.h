@@ -11,6 +11,7 @@
 
 #include "omp2cu/backend/common.h"
 
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -38,10 +39,29 @@ inline std::string format_error(const std::string &what, const Where &site) {
   return S;
 }
 
-/// Prints the message for `what` at `site` to stderr and exits with status 1.
+/// True on the helper threads that run deferred target tasks (host/target_tasks.h).
+inline thread_local bool OnTaskHelperThread = false;
+
+/// Set by fatal() before it exits: the end of the program then does not wait for deferred target
+/// tasks (one may wait for the host forever).
+inline std::atomic<bool> &fatal_exit_flag() {
+  static std::atomic<bool> Flag{false};
+  return Flag;
+}
+inline bool fatal_exit_in_progress() { return fatal_exit_flag().load(); }
+
+/// Prints the message for `what` at `site` to stderr and exits with status 1. On a helper thread
+/// of deferred target tasks the process ends at once (std::_Exit, after flushing the standard
+/// streams): exit() there would run the program's atexit handlers and destructors while its
+/// threads go on.
 [[noreturn]] inline void fatal(const std::string &what, const Where &site) {
+  fatal_exit_flag().store(true);
   std::fflush(stdout);
   std::fprintf(stderr, "%s\n", format_error(what, site).c_str());
+  if (OnTaskHelperThread) {
+    std::fflush(nullptr);
+    std::_Exit(1);
+  }
   std::exit(1);
 }
 

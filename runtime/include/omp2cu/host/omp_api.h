@@ -29,6 +29,7 @@
 #include "omp2cu/host/devices.h"
 #include "omp2cu/host/error.h"
 #include "omp2cu/host/present_table.h"
+#include "omp2cu/host/target_tasks.h"
 
 #include <climits>
 #include <cstddef>
@@ -310,6 +311,81 @@ inline int omp_target_memcpy_rect(void *dst, const void *src, std::size_t elemen
     if (I == 0)
       return 0;
   }
+}
+
+namespace host::api_detail {
+/// Runs `copy` (a synchronous copy that returns 0 on success) as the task of an asynchronous
+/// memcpy routine: inside a parallel region a host task (its taskwait and barriers are the host
+/// runtime's), outside one a deferred task of the runtime's engine (host/target_tasks.h). With
+/// depend objects, whose layout is the host runtime's own, the copy runs at once after every
+/// task the calling task generated before: an undeferred task that depends on all of them.
+template <class F>
+int asyncCopy(const char *routine, int depobj_count, const omp_depend_t *depobj_list, F copy) {
+  if (depobj_count < 0 || (depobj_count > 0 && !depobj_list))
+    return 1;
+  if (depobj_count > 0) {
+#pragma omp taskwait
+    tasks::taskwait();
+    return copy();
+  }
+  auto Task = [routine, copy]() mutable {
+    if (copy() != 0)
+      fatal("the copy failed", Where{routine, nullptr, 0});
+  };
+  if (tasks::in_parallel()) {
+#pragma omp task default(none) firstprivate(Task)
+    Task();
+  } else {
+    tasks::submit(Task);
+  }
+  return 0;
+}
+} // namespace host::api_detail
+
+/// omp_target_memcpy as a deferred task (OpenMP 5.1): returns at once; taskwait, taskgroup and
+/// the barriers of a parallel region wait for the copy. `depobj_count` depend objects: see
+/// api_detail::asyncCopy.
+inline int omp_target_memcpy_async(void *dst, const void *src, std::size_t length,
+                                   std::size_t dst_offset, std::size_t src_offset,
+                                   int dst_device_num, int src_device_num, int depobj_count,
+                                   omp_depend_t *depobj_list) {
+  // The device numbers are checked now, as the synchronous routine checks them.
+  host::api_detail::device(dst_device_num, "omp_target_memcpy_async");
+  host::api_detail::device(src_device_num, "omp_target_memcpy_async");
+  return host::api_detail::asyncCopy(
+      "omp_target_memcpy_async", depobj_count, depobj_list, [=] {
+        return omp_target_memcpy(dst, src, length, dst_offset, src_offset, dst_device_num,
+                                 src_device_num);
+      });
+}
+
+/// omp_target_memcpy_rect as a deferred task (OpenMP 5.1). The arrays of extents and offsets are
+/// copied now: the caller may reuse them once it returns.
+inline int omp_target_memcpy_rect_async(void *dst, const void *src, std::size_t element_size,
+                                        int num_dims, const std::size_t *volume,
+                                        const std::size_t *dst_offsets,
+                                        const std::size_t *src_offsets,
+                                        const std::size_t *dst_dimensions,
+                                        const std::size_t *src_dimensions, int dst_device_num,
+                                        int src_device_num, int depobj_count,
+                                        omp_depend_t *depobj_list) {
+  if (!dst && !src)
+    return INT_MAX;
+  host::api_detail::device(dst_device_num, "omp_target_memcpy_rect_async");
+  host::api_detail::device(src_device_num, "omp_target_memcpy_rect_async");
+  if (!dst || !src || num_dims < 1 || element_size == 0 || !volume || !dst_offsets ||
+      !src_offsets || !dst_dimensions || !src_dimensions)
+    return 1;
+  const std::size_t N = static_cast<std::size_t>(num_dims);
+  std::vector<std::size_t> Vol(volume, volume + N), DOff(dst_offsets, dst_offsets + N),
+      SOff(src_offsets, src_offsets + N), DDim(dst_dimensions, dst_dimensions + N),
+      SDim(src_dimensions, src_dimensions + N);
+  return host::api_detail::asyncCopy(
+      "omp_target_memcpy_rect_async", depobj_count, depobj_list, [=] {
+        return omp_target_memcpy_rect(dst, src, element_size, num_dims, Vol.data(), DOff.data(),
+                                      SOff.data(), DDim.data(), SDim.data(), dst_device_num,
+                                      src_device_num);
+      });
 }
 
 /// Makes host bytes [host_ptr, host_ptr + size) present on `device_num` with device memory
