@@ -14,6 +14,7 @@
 #include "omp2cu/host/devices.h"
 #include "omp2cu/host/error.h"
 #include "omp2cu/host/present_table.h"
+#include "omp2cu/host/profile.h"
 #include "omp2cu/types.h"
 
 #include <cstdint>
@@ -50,6 +51,7 @@ inline const char *kindName(MapKind k) {
 template <class T>
 void update(T *base, u64 lb, u64 len, unsigned mods, const char *name, const Where &w, int device,
             bool to_device) {
+  const profile::Scope Construct(w); // copies and data events are the construct's
   PresentTable *Table = construct_table(device, w);
   if (!Table || !base || len == 0)
     return;
@@ -65,6 +67,7 @@ void update(T *base, u64 lb, u64 len, unsigned mods, const char *name, const Whe
 template <class T>
 void update_strided(T *base, u64 lb, u64 len, i64 stride, unsigned mods, const char *name,
                     const Where &w, int device, bool to_device) {
+  const profile::Scope Construct(w); // copies and data events are the construct's
   if (stride <= 0)
     fatal(std::string("the stride of array section '") + name + "' must be positive", w);
   PresentTable *Table = construct_table(device, w);
@@ -91,6 +94,7 @@ void update_strided(T *base, u64 lb, u64 len, i64 stride, unsigned mods, const c
 template <class T>
 void enter_data(T *base, u64 lb, u64 len, MapKind kind, unsigned mods, const char *name,
                 const Where &w, int device = -1) {
+  const profile::Scope Construct(w); // copies and data events are the construct's
   PresentTable *Table = construct_table(device, w);
   if (kind == MapKind::Release || kind == MapKind::Delete)
     fatal(std::string("map-type ") + data_detail::kindName(kind) + " of '" + name +
@@ -117,6 +121,7 @@ void enter_data(T *base, u64 lb, u64 len, MapKind kind, unsigned mods, const cha
 template <class T>
 void exit_data(T *base, u64 lb, u64 len, MapKind kind, unsigned mods, const char *name,
                const Where &w, int device = -1) {
+  const profile::Scope Construct(w); // copies and data events are the construct's
   PresentTable *Table = construct_table(device, w);
   if (!Table || !base)
     return;
@@ -166,6 +171,7 @@ template <class... F> Span span_of(const F &...fields) {
 template <class T>
 void enter_member(T *base, u64 lb, u64 len, MapKind kind, unsigned mods, const char *name,
                   const Where &w, int device = -1) {
+  const profile::Scope Construct(w); // copies and data events are the construct's
   PresentTable *Table = construct_table(device, w);
   if (!Table || !base || len == 0)
     return;
@@ -193,6 +199,7 @@ void enter_member(T *base, u64 lb, u64 len, MapKind kind, unsigned mods, const c
 template <class T>
 void exit_member(T *base, u64 lb, u64 len, MapKind kind, unsigned mods, MapKind parent,
                  const char *name, const Where &w, int device = -1) {
+  const profile::Scope Construct(w); // copies and data events are the construct's
   PresentTable *Table = construct_table(device, w);
   if (!Table || !base || len == 0)
     return;
@@ -219,6 +226,7 @@ void exit_member(T *base, u64 lb, u64 len, MapKind kind, unsigned mods, MapKind 
 template <class T>
 void update_to(T *base, u64 lb, u64 len, unsigned mods, const char *name, const Where &w,
                int device = -1) {
+  const profile::Scope Construct(w); // copies and data events are the construct's
   data_detail::update(base, lb, len, mods, name, w, device, /*to_device=*/true);
 }
 
@@ -226,6 +234,7 @@ void update_to(T *base, u64 lb, u64 len, unsigned mods, const char *name, const 
 template <class T>
 void update_to_strided(T *base, u64 lb, u64 len, i64 stride, unsigned mods, const char *name,
                        const Where &w, int device = -1) {
+  const profile::Scope Construct(w); // copies and data events are the construct's
   data_detail::update_strided(base, lb, len, stride, mods, name, w, device, /*to_device=*/true);
 }
 
@@ -233,6 +242,7 @@ void update_to_strided(T *base, u64 lb, u64 len, i64 stride, unsigned mods, cons
 template <class T>
 void update_from_strided(T *base, u64 lb, u64 len, i64 stride, unsigned mods, const char *name,
                          const Where &w, int device = -1) {
+  const profile::Scope Construct(w); // copies and data events are the construct's
   data_detail::update_strided(base, lb, len, stride, mods, name, w, device, /*to_device=*/false);
 }
 
@@ -241,6 +251,7 @@ void update_from_strided(T *base, u64 lb, u64 len, i64 stride, unsigned mods, co
 template <class T>
 void update_from(T *base, u64 lb, u64 len, unsigned mods, const char *name, const Where &w,
                  int device = -1) {
+  const profile::Scope Construct(w); // copies and data events are the construct's
   data_detail::update(base, lb, len, mods, name, w, device, /*to_device=*/false);
 }
 
@@ -251,6 +262,7 @@ void update_from(T *base, u64 lb, u64 len, unsigned mods, const char *name, cons
 /// then). Thread-safe.
 template <class T>
 void attach_if_mapped(T *const *field, u64 lb, const char *name, const Where &w, int device = -1) {
+  const profile::Scope Construct(w); // copies and data events are the construct's
   PresentTable *Table = construct_table(device, w);
   T *Host = *field;
   if (!Table || !Host)

@@ -13,6 +13,7 @@
 #include "omp2cu/host/devices.h"
 #include "omp2cu/host/error.h"
 #include "omp2cu/host/present_table.h"
+#include "omp2cu/host/profile.h"
 #include "omp2cu/types.h"
 
 #include <algorithm>
@@ -335,8 +336,10 @@ public:
   void launch(void (*kernel)(P...), const LaunchConfig &cfg, A &&...args) {
     selectDevice();
     const Geometry G = configure(cfg, At);
-    check(backend::launch(kernel, backend::Dims{G.teams, 1, 1}, backend::Dims{G.lanes, G.rows, 1},
-                          std::forward<A>(args)...),
+    check(reported(cfg, G, 0, [&] {
+            return backend::launch(kernel, backend::Dims{G.teams, 1, 1},
+                                   backend::Dims{G.lanes, G.rows, 1}, std::forward<A>(args)...);
+          }),
           At);
   }
 
@@ -360,9 +363,13 @@ public:
               At);
       Sharing.global = static_cast<S *>(Buffer);
     }
-    const backend::Status St =
-        backend::launch(kernel, backend::Dims{G.teams, 1, 1}, backend::Dims{G.lanes, G.rows, 1},
-                        Sharing, std::forward<A>(args)...);
+    const long long SharedBytes =
+        dev::sharing_in_shared_memory<S> ? static_cast<long long>(sizeof(S)) : -1;
+    const backend::Status St = reported(cfg, G, SharedBytes, [&] {
+      return backend::launch(kernel, backend::Dims{G.teams, 1, 1},
+                             backend::Dims{G.lanes, G.rows, 1}, Sharing,
+                             std::forward<A>(args)...);
+    });
     if (Sharing.global)
       check(backend::device_free(Sharing.global), At);
     check(St, At);
@@ -393,6 +400,28 @@ public:
   }
 
 private:
+  /// Runs `launch` (a backend launch, which waits for the kernel) and, under OMP2CU_INFO or
+  /// OMP2CU_PROFILE, reports it with its shape, `shared_bytes` of team-shared variables in shared
+  /// memory (-1: in global memory) and its time on the device (host/profile.h).
+  template <class F>
+  backend::Status reported(const LaunchConfig &cfg, const Geometry &g, long long shared_bytes,
+                           F launch) {
+    if (!profile::enabled())
+      return launch();
+    backend::StreamTimer Timer;
+    const double Begin = profile::now_us();
+    Timer.start();
+    backend::Status S = launch();
+    Timer.stop();
+    if (S.ok)
+      profile::kernel(At, Table->device(),
+                      {cfg.generic ? (cfg.generic_simd ? "generic, generic-SIMD" : "generic")
+                                   : (cfg.generic_simd ? "SPMD, generic-SIMD" : "SPMD"),
+                       g.teams, g.threads, g.lanes, shared_bytes},
+                      Begin, Timer.microseconds());
+    return S;
+  }
+
   /// `p` as the plain address the present table takes (T may be volatile).
   template <class T> static const void *address(T *p) {
     return reinterpret_cast<const void *>(reinterpret_cast<std::uintptr_t>(p));
@@ -422,6 +451,7 @@ private:
   };
 
   Where At;
+  const profile::Scope Construct{At}; ///< copies and data events are the region's
   PresentTable *Table; ///< nullptr: the region is on the host.
   std::vector<Mapped> Maps;
   std::vector<KeptBytes> Kept;

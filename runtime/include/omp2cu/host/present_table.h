@@ -34,6 +34,7 @@
 
 #include "omp2cu/backend/devices_select.h"
 #include "omp2cu/host/error.h"
+#include "omp2cu/host/profile.h"
 #include "omp2cu/host/requires.h"
 #include "omp2cu/types.h"
 
@@ -157,7 +158,7 @@ public:
       if (copy_in && (mods & ModAlways) && !Inside->unified) {
         backend::Status S = select();
         if (S.ok)
-          S = backend::memcpy_h2d(R.device, host, bytes);
+          S = toDevice(R.device, host, bytes, name);
         if (S.ok)
           S = writeShadows(*Inside, B, E);
         if (!S.ok)
@@ -202,7 +203,7 @@ public:
     void *Dev = nullptr;
     backend::Status S = select();
     if (S.ok) {
-      S = backend::device_malloc(&Dev, bytes);
+      S = allocate(&Dev, bytes, name);
       if (!S.ok)
         return deviceError(R,
                            "cannot allocate " + std::to_string(bytes) + " bytes on device " +
@@ -210,9 +211,9 @@ public:
                            S);
     }
     if (S.ok && copy_in) {
-      S = backend::memcpy_h2d(Dev, host, bytes);
+      S = toDevice(Dev, host, bytes, name);
       if (!S.ok)
-        backend::device_free(Dev);
+        release(Dev, bytes, name);
     }
     if (!S.ok)
       return deviceError(R, "mapping '" + std::string(name) + "' " + range(B, E), S);
@@ -294,12 +295,14 @@ public:
     if (Inside->unified)
       return R;
     backend::Status S = select();
-    if (S.ok && count == 1)
-      S = to_device ? backend::memcpy_h2d(R.device, host, elem)
-                    : backend::memcpy_d2h(host, R.device, elem);
-    else if (S.ok)
-      S = to_device ? backend::memcpy2d_h2d(R.device, host, stride, elem, count)
-                    : backend::memcpy2d_d2h(host, R.device, stride, elem, count);
+    if (S.ok)
+      S = timed(to_device ? "to device" : "from device", name, elem * count, [&] {
+        if (count == 1)
+          return to_device ? backend::memcpy_h2d(R.device, host, elem)
+                           : backend::memcpy_d2h(host, R.device, elem);
+        return to_device ? backend::memcpy2d_h2d(R.device, host, stride, elem, count)
+                         : backend::memcpy2d_d2h(host, R.device, stride, elem, count);
+      });
     if (S.ok && to_device)
       S = writeShadows(*Inside, B, E);
     else if (S.ok)
@@ -383,15 +386,15 @@ public:
     if (!Dev) {
       backend::Status S = select();
       if (S.ok) {
-        S = backend::device_malloc(&Dev, bytes);
+        S = allocate(&Dev, bytes, name);
         if (!S.ok)
           return deviceError(R,
                              "cannot allocate " + std::to_string(bytes) + " bytes on device " +
                                  std::to_string(Device) + " for '" + name + "' " + range(B, E),
                              S);
-        S = backend::memcpy_h2d(Dev, initial ? initial : host, bytes);
+        S = toDevice(Dev, initial ? initial : host, bytes, name);
         if (!S.ok)
-          backend::device_free(Dev);
+          release(Dev, bytes, name);
       }
       if (!S.ok)
         return deviceError(R, "mapping '" + std::string(name) + "' " + range(B, E), S);
@@ -523,6 +526,36 @@ private:
     return r;
   }
 
+  /// The backend's copies, allocations and frees for `name`, recorded in the trace and the launch
+  /// report when they are on (host/profile.h). Under the mutex.
+  backend::Status toDevice(void *dst, const void *src, std::size_t bytes, const char *name) {
+    return timed("to device", name, bytes, [&] { return backend::memcpy_h2d(dst, src, bytes); });
+  }
+  backend::Status fromDevice(void *dst, const void *src, std::size_t bytes, const char *name) {
+    return timed("from device", name, bytes,
+                 [&] { return backend::memcpy_d2h(dst, src, bytes); });
+  }
+  template <class F>
+  backend::Status timed(const char *direction, const char *name, std::size_t bytes, F copy) {
+    if (!profile::enabled())
+      return copy();
+    const double Begin = profile::now_us();
+    backend::Status S = copy();
+    if (S.ok)
+      profile::copy(direction, Device, name, bytes, Begin, profile::now_us() - Begin);
+    return S;
+  }
+  backend::Status allocate(void **dev, std::size_t bytes, const char *name) {
+    backend::Status S = backend::device_malloc(dev, bytes);
+    if (S.ok)
+      profile::data("alloc", Device, name, bytes);
+    return S;
+  }
+  backend::Status release(void *dev, std::size_t bytes, const char *name) {
+    profile::data("free", Device, name, bytes);
+    return backend::device_free(dev);
+  }
+
   /// After host bytes [b, e) of `en` were copied to the device: the attached pointers among them
   /// get their device values back.
   backend::Status writeShadows(Entry &en, std::uintptr_t b, std::uintptr_t e) {
@@ -568,7 +601,7 @@ private:
     if (copy_out && (Zero || always) && bytes && !en.unified) {
       S = select();
       if (S.ok)
-        S = backend::memcpy_d2h(host, r.device, bytes);
+        S = fromDevice(host, r.device, bytes, name);
       if (S.ok)
         restoreShadows(en, B, E);
       r.copied = S.ok;
@@ -577,7 +610,7 @@ private:
       if (en.owned) {
         F = select();
         if (F.ok)
-          F = backend::device_free(en.device);
+          F = release(en.device, en.end - en.begin, name);
       }
       const std::uintptr_t Key = en.begin;
       Entries.erase(Key);
