@@ -77,8 +77,10 @@ KernelReport describe(const model::Region &R, const plan::KernelPlan &P,
   else
     K.Blocks = std::string("OMP_NUM_TEAMS if set, else ") +
                (P.TeamLoop ? (P.TeamLoopSpansTeam
-                                  ? "trip count of the distribute loop / (threads x G), at most 65536"
-                                  : "trip count of the distribute loop, at most 65536")
+                                  ? "trip count of the distribute loop / (threads x G), at most "
+                                    "the blocks the device holds at once"
+                                  : "trip count of the distribute loop, at most the blocks the "
+                                    "device holds at once")
                            : "the number of SMs (compute units)");
 
   if (!P.Simd)

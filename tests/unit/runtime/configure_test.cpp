@@ -229,3 +229,65 @@ TEST_CASE("configure: generic SIMD needs lanes scheduled independently, else one
   C.generic_simd = false;
   CHECK(cfg(C, Lockstep).lanes == 32u);
 }
+
+TEST_CASE("fill_device: teams from a trip count become at most what the device holds",
+          "[configure]") {
+  LaunchConfig C = all();
+  C.team_loop_spans_team = true;
+  C.team_trip = 1ull << 24; // 2^24 / 256 = 65536 teams from the trip count
+  Geometry G = cfg(C);
+  CHECK(G.teams == 65536u);
+  CHECK(G.teams_from_trip);
+  CHECK(host::fill_device(G, 132 * 8).teams == 1056u); // an H100: 132 SMs x 8 blocks of 256
+  CHECK(host::fill_device(G, 0).teams == 65536u);      // unknown: unchanged
+  C.team_trip = 300;                                   // 2 teams: fewer than the device holds
+  CHECK(host::fill_device(cfg(C), 1056).teams == 2u);
+  // num_teams and OMP_NUM_TEAMS keep their meaning; so do teams without a distributed loop.
+  C.team_trip = 1ull << 24;
+  C.num_teams = 5000;
+  CHECK_FALSE(cfg(C).teams_from_trip);
+  CHECK(host::fill_device(cfg(C), 1056).teams == 5000u);
+  C.num_teams = 0;
+  Environment E;
+  E.num_teams = 4000;
+  CHECK(host::fill_device(cfg(C, Dev32, E), 1056).teams == 4000u);
+  C.team_trip = 0;
+  CHECK_FALSE(cfg(C).teams_from_trip);
+  C.teams = false;
+  C.team_trip = 1ull << 24;
+  CHECK_FALSE(cfg(C).teams_from_trip);
+}
+
+namespace {
+__global__ void countTeams(unsigned *teams, unsigned long long *iterations, unsigned long long n) {
+  if (omp2cu::backend::thread_idx_x() == 0 && omp2cu::backend::linear_thread_id() == 0)
+    *teams = omp2cu::backend::grid_dim_x();
+  for (unsigned long long I = omp2cu::dev::ws_id(omp2cu::Teams | omp2cu::Threads | omp2cu::Lanes);
+       I < n; I += omp2cu::dev::ws_count(omp2cu::Teams | omp2cu::Threads | omp2cu::Lanes))
+    omp2cu::backend::atomic_add(iterations, 1ull);
+}
+} // namespace
+
+TEST_CASE("a launch with teams from a trip count fills the modelled device, every iteration runs",
+          "[configure]") {
+  unsetenv("OMP_NUM_TEAMS");
+  LaunchConfig C = all();
+  const unsigned long long N = 1ull << 20;
+  C.team_trip = N;
+  C.team_loop_spans_team = true;
+  unsigned *Teams = nullptr;
+  unsigned long long *Iterations = nullptr;
+  REQUIRE(backend::device_malloc(reinterpret_cast<void **>(&Teams), sizeof(unsigned)).ok);
+  REQUIRE(backend::device_malloc(reinterpret_cast<void **>(&Iterations), sizeof(*Iterations)).ok);
+  *Iterations = 0;
+  {
+    host::TargetRegion R("countTeams", "configure_test.cpp", 1);
+    R.launch(countTeams, C, Teams, Iterations, N);
+  }
+  const unsigned Workers = std::max(1u, std::thread::hardware_concurrency());
+  // 256 threads a block: 8 blocks per modelled SM, one SM per worker (not 2^20 / 256 = 4096).
+  CHECK(*Teams == std::min(4096u, 8 * Workers));
+  CHECK(*Iterations == N);
+  backend::device_free(Teams);
+  backend::device_free(Iterations);
+}

@@ -221,6 +221,18 @@ inline Status device_properties(DeviceProperties &props) {
   return Cached.first;
 }
 
+/// Blocks of `threads` threads of `kernel` that one SM of the current device holds at once (the
+/// occupancy API: registers, shared memory, thread and block limits). Host only.
+template <class... P>
+Status resident_blocks(void (*kernel)(P...), unsigned threads, unsigned &per_sm) {
+  int N = 0;
+  const Status S =
+      fromCuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&N, kernel, static_cast<int>(threads), 0),
+               "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+  per_sm = S.ok && N > 0 ? static_cast<unsigned>(N) : 0;
+  return S;
+}
+
 /// Launches `kernel(args...)` on `grid` x `block` on the calling thread's stream and waits for
 /// it; a launch error and an error during execution are told apart in the message. Host only.
 template <class... P, class... A>

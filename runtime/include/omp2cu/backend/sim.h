@@ -299,6 +299,18 @@ inline Status device_properties(DeviceProperties &props) {
   return Status::success();
 }
 
+/// Resident threads and blocks of one modelled SM: an H100's (2048 threads, 32 blocks).
+inline constexpr unsigned kSmThreads = 2048, kSmBlocks = 32;
+
+/// Blocks of `threads` threads that one modelled SM holds at once (the emulator has no limit of
+/// its own: the model is an H100's thread and block limits, without registers and shared
+/// memory). Host only.
+template <class... P>
+Status resident_blocks(void (*)(P...), unsigned threads, unsigned &per_sm) {
+  per_sm = std::max(1u, std::min(kSmBlocks, kSmThreads / std::max(1u, threads)));
+  return Status::success();
+}
+
 /// Runs `kernel(args...)` on a grid of `grid` blocks of `block` threads and waits for it.
 /// The arguments are copied once, as a CUDA launch copies them. Host only.
 template <class... P, class... A>

@@ -49,6 +49,9 @@ struct LaunchConfig {
 /// after the main warp's warp/G rows in generic mode.
 struct Geometry {
   unsigned teams, threads, lanes, rows;
+  /// The number of teams came from the trip count of the loop distributed over them (no
+  /// num_teams clause, no OMP_NUM_TEAMS): fill_device() may lower it.
+  bool teams_from_trip = false;
 };
 
 /// The OpenMP environment variables configure() honours; 0 = unset (or not a positive integer).
@@ -133,8 +136,20 @@ inline Geometry configure(const LaunchConfig &c, const backend::DeviceProperties
   }
   Teams = std::min(std::max<u64>(Teams, 1), kMaxGridX);
   const u64 Rows = c.generic ? T + Warp / G : T;
+  const bool FromTrip = c.teams && c.num_teams <= 0 && env.num_teams <= 0 && c.team_trip > 0;
   return {static_cast<unsigned>(Teams), static_cast<unsigned>(T), static_cast<unsigned>(G),
-          static_cast<unsigned>(Rows)};
+          static_cast<unsigned>(Rows), FromTrip};
+}
+
+/// A grid from the device: teams derived from a trip count (Geometry::teams_from_trip) become at
+/// most `resident`, the teams the device holds at once (SMs x resident blocks per SM for this
+/// kernel at this block size; 0: unknown, no change). Each team loops over its share of the
+/// iterations (the distribute loops step by the number of teams), so a reduction does one atomic
+/// per resident team, not one per 256 iterations, and no team waits for a free SM. Pure.
+inline Geometry fill_device(Geometry g, u64 resident) {
+  if (g.teams_from_trip && resident > 0 && g.teams > resident)
+    g.teams = static_cast<unsigned>(resident);
+  return g;
 }
 
 /// Launch geometry for `c` on the current device and environment. A failing device query is
@@ -335,7 +350,7 @@ public:
   template <class... P, class... A>
   void launch(void (*kernel)(P...), const LaunchConfig &cfg, A &&...args) {
     selectDevice();
-    const Geometry G = configure(cfg, At);
+    const Geometry G = fromDevice(kernel, configure(cfg, At));
     check(reported(cfg, G, 0, [&] {
             return backend::launch(kernel, backend::Dims{G.teams, 1, 1},
                                    backend::Dims{G.lanes, G.rows, 1}, std::forward<A>(args)...);
@@ -350,7 +365,7 @@ public:
   void launch_shared(void (*kernel)(dev::TeamSharing<S>, P...), const LaunchConfig &cfg,
                      A &&...args) {
     selectDevice();
-    const Geometry G = configure(cfg, At);
+    const Geometry G = fromDevice(kernel, configure(cfg, At));
     dev::TeamSharing<S> Sharing{nullptr};
     if constexpr (!dev::sharing_in_shared_memory<S>) {
       void *Buffer = nullptr;
@@ -400,6 +415,19 @@ public:
   }
 
 private:
+  /// fill_device() with the teams the device holds at once for `kernel` at `g`'s block size (the
+  /// occupancy query of the backend); `g` unchanged where the query fails.
+  template <class K> Geometry fromDevice(K kernel, const Geometry &g) {
+    if (!g.teams_from_trip)
+      return g;
+    backend::DeviceProperties Props;
+    unsigned PerSM = 0;
+    if (!backend::device_properties(Props).ok ||
+        !backend::resident_blocks(kernel, g.lanes * g.rows, PerSM).ok)
+      return g;
+    return fill_device(g, static_cast<u64>(PerSM) * Props.sm_count);
+  }
+
   /// Runs `launch` (a backend launch, which waits for the kernel) and, under OMP2CU_INFO or
   /// OMP2CU_PROFILE, reports it with its shape, `shared_bytes` of team-shared variables in shared
   /// memory (-1: in global memory) and its time on the device (host/profile.h).
