@@ -334,12 +334,16 @@ std::string emitStandaloneData(ASTContext &Ctx, const OMPExecutableDirective *D)
   Out += Ind + "}";
   if (targettask::deferred(Ctx, D)) {
     // The task's lambda takes the storage of what is not a pointer by reference.
-    std::vector<std::string> Refs;
-    for (const Item &I : Items)
-      if (targettask::capturable(I.V.Var) &&
-          !I.V.Var->getType().getNonReferenceType()->isPointerType())
+    // (A global pointer's value is copied now.)
+    std::vector<std::string> Refs, Statics;
+    for (const Item &I : Items) {
+      const bool Pointer = I.V.Var->getType().getNonReferenceType()->isPointerType();
+      if (targettask::capturable(I.V.Var) && !Pointer)
         Refs.push_back(I.V.Var->getNameAsString());
-    return targettask::deferredTask(Ctx, D, Out, Refs, C.Depend, Ind);
+      else if (Pointer && targettask::staticCopy(I.V.Var))
+        Statics.push_back(I.V.Var->getNameAsString());
+    }
+    return targettask::deferredTask(Ctx, D, Out, Refs, Statics, C.Depend, Ind);
   }
   return targettask::waitBefore(Ctx, D, Ind) +
          undeferredTask(C.Depend, Ind, analysis::dependNeedsTaskBody(D)) + Out;

@@ -383,11 +383,15 @@ std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan 
                        R.Device, In, Body, In);
   if (targettask::deferred(Ctx, R.Root->D)) {
     // The task's lambda takes the variables whose storage the region maps by reference.
-    std::vector<std::string> Refs;
+    // Globals and static locals it reads as values: copied now.
+    std::vector<std::string> Refs, Statics;
     for (const RegionVar &RV : R.Vars)
       if (RV.K == RegionVar::MappedObject && targettask::capturable(RV.Var))
         Refs.push_back(RV.Var->getNameAsString());
-    return targettask::deferredTask(Ctx, R.Root->D, Body, Refs, R.Depend, In);
+      else if ((RV.K == RegionVar::ByValue || RV.K == RegionVar::Pointer) &&
+               targettask::staticCopy(RV.Var))
+        Statics.push_back(RV.Var->getNameAsString());
+    return targettask::deferredTask(Ctx, R.Root->D, Body, Refs, Statics, R.Depend, In);
   }
   return targettask::waitBefore(Ctx, R.Root->D, In) +
          undeferredTask(R.Depend, In, analysis::dependNeedsTaskBody(R.Root->D)) + Body;

@@ -11,6 +11,7 @@
 #include "SourceText.h"
 
 #include "clang/AST/OpenMPClause.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/Frontend/OpenMP/OMP.h"
 
@@ -116,8 +117,9 @@ bool dependList(ASTContext &Ctx, const OMPExecutableDirective *D, std::string &L
       std::string Item;
       if (!E || !firstElement(Ctx, E, Item))
         return false;
-      List += fmt::format("{}{{&({}), omp2cu::host::tasks::{}}}", List.empty() ? "" : ", ", Item,
-                          Type);
+      // (A C-style cast: the item may be volatile.)
+      List += fmt::format("{}{{(const void *)&({}), omp2cu::host::tasks::{}}}",
+                          List.empty() ? "" : ", ", Item, Type);
     }
   }
   return true;
@@ -132,8 +134,14 @@ bool deferred(ASTContext &Ctx, const OMPExecutableDirective *D) {
 
 bool capturable(const VarDecl *V) { return V && V->hasLocalStorage(); }
 
+bool staticCopy(const VarDecl *V) {
+  return V && V->hasGlobalStorage() && !V->getType()->isArrayType() &&
+         text::varRef(V) == V->getNameAsString();
+}
+
 std::string deferredTask(ASTContext &Ctx, const OMPExecutableDirective *D,
                          const std::string &Block, const std::vector<std::string> &ByReference,
+                         const std::vector<std::string> &StaticCopies,
                          const std::string &Depend, const std::string &Indent) {
   const std::string &I = Indent;
   std::string List;
@@ -144,6 +152,11 @@ std::string deferredTask(ASTContext &Ctx, const OMPExecutableDirective *D,
   std::string Captures = "=";
   for (const std::string &R : Refs)
     Captures += ", &" + R;
+  std::vector<std::string> Copies = StaticCopies;
+  std::sort(Copies.begin(), Copies.end());
+  Copies.erase(std::unique(Copies.begin(), Copies.end()), Copies.end());
+  for (const std::string &C : Copies)
+    Captures += ", " + C + " = " + C;
   std::string Out =
       "{ // omp2cu: a deferred target task (nowait): it runs on a helper thread, or as a host "
       "task inside a parallel region\n";
@@ -160,8 +173,6 @@ std::string deferredTask(ASTContext &Ctx, const OMPExecutableDirective *D,
                      "{0}  }};\n",
                      I, Captures, Body);
   Out += fmt::format("{}  if (omp2cu::host::tasks::in_parallel()) {{\n", I);
-  if (!List.empty())
-    Out += fmt::format("{}    omp2cu::host::tasks::wait_for(omp2cu_deps);\n", I);
   Out += fmt::format("{0}    #pragma omp task default(shared) firstprivate(omp2cu_target_task){1}\n"
                      "{0}    omp2cu_target_task();\n"
                      "{0}  }} else {{\n",
@@ -181,55 +192,102 @@ std::string deferredTask(ASTContext &Ctx, const OMPExecutableDirective *D,
 
 std::string waitBefore(ASTContext &Ctx, const OMPExecutableDirective *D,
                        const std::string &Indent) {
-  if (!D->hasClausesOfKind<OMPDependClause>() || !fileHasDeferred(Ctx))
+  if (!D->hasClausesOfKind<OMPDependClause>())
     return "";
   return waitCall(Ctx, D) + "\n" + Indent;
 }
 
+namespace {
+/// A construct whose end waits for the tasks generated in it: taskgroup, and taskloop without
+/// nogroup (its implicit taskgroup).
+bool endsGroup(const OMPExecutableDirective *D) {
+  return isa<OMPTaskgroupDirective>(D) ||
+         (isOpenMPTaskLoopDirective(D->getDirectiveKind()) &&
+          !D->hasClausesOfKind<OMPNogroupClause>());
+}
+/// A worksharing construct with its implicit barrier (single, for, sections without nowait;
+/// not combined with parallel, whose region's tasks are the host runtime's).
+bool endsInBarrier(const OMPExecutableDirective *D) {
+  const OpenMPDirectiveKind K = D->getDirectiveKind();
+  return (K == llvm::omp::OMPD_single || K == llvm::omp::OMPD_for ||
+          K == llvm::omp::OMPD_for_simd || K == llvm::omp::OMPD_sections) &&
+         !D->hasClausesOfKind<OMPNowaitClause>();
+}
+} // namespace
+
+namespace {
+/// True when \p D is nested in a parallel construct of its function: the deferred target tasks
+/// there are host tasks, and the engine's tasks of the serial part are none of its business.
+bool inParallelRegion(ASTContext &Ctx, const OMPExecutableDirective *D) {
+  for (DynTypedNodeList P = Ctx.getParents(*D); !P.empty() && !P[0].get<FunctionDecl>() &&
+                                                !P[0].get<LambdaExpr>();
+       P = Ctx.getParents(P[0]))
+    if (const auto *Outer = P[0].get<OMPExecutableDirective>())
+      if (isOpenMPParallelDirective(Outer->getDirectiveKind()))
+        return true;
+  return false;
+}
+} // namespace
+
 bool isHostSync(const OMPExecutableDirective *D) {
-  return isa<OMPTaskwaitDirective>(D) || isa<OMPBarrierDirective>(D) ||
-         isa<OMPTaskgroupDirective>(D) ||
+  return isa<OMPTaskwaitDirective>(D) || isa<OMPBarrierDirective>(D) || endsGroup(D) ||
+         endsInBarrier(D) ||
          (isa<OMPTaskDirective>(D) && D->hasClausesOfKind<OMPDependClause>());
 }
 
 void addHostWaits(ASTContext &Ctx, Rewriter &RW,
                   const std::vector<const OMPExecutableDirective *> &Syncs) {
   const SourceManager &SM = Ctx.getSourceManager();
+  const std::string OwnWait =
+      "omp2cu::host::tasks::taskwait(); // omp2cu: and the deferred target tasks";
   for (const OMPExecutableDirective *D : Syncs) {
+    if (inParallelRegion(Ctx, D))
+      continue; // its synchronisation is the host runtime's alone (TargetTasks.h)
+    const Stmt *Body = analysis::associatedStmt(D);
     if (D->getBeginLoc().isMacroID()) {
-      diag::error(Ctx.getDiagnostics(), D->getBeginLoc(),
-                  "this directive is written in a macro in a file with 'nowait' target "
-                  "constructs, and its wait for them cannot be added; write it as a #pragma");
+      // A standalone directive from a macro (`#define SYNC _Pragma("omp taskwait")`): the wait
+      // follows the macro's use.
+      if (!Body) {
+        const std::string Wait = isa<OMPTaskwaitDirective>(D) &&
+                                         D->hasClausesOfKind<OMPDependClause>()
+                                     ? waitCall(Ctx, D)
+                                     : OwnWait;
+        RW.InsertTextAfterToken(SM.getExpansionRange(D->getEndLoc()).getEnd(), " " + Wait + "\n");
+      } else if (fileHasDeferred(Ctx)) {
+        diag::error(Ctx.getDiagnostics(), D->getBeginLoc(),
+                    "this construct is written in a macro in a file with 'nowait' target "
+                    "constructs, and its wait for them cannot be added; write it as a #pragma");
+      }
       continue;
     }
     const std::string Indent = text::indentOf(SM, D->getBeginLoc());
-    if (const Stmt *Body = analysis::associatedStmt(D)) {
-      CharSourceRange R = text::stmtRange(Ctx, Body);
-      if (isa<OMPTaskgroupDirective>(D)) {
-        // At the end of the taskgroup's body: the group also waits for them.
-        const std::string Wait =
-            "omp2cu::host::tasks::taskwait(); // omp2cu: and the group's deferred target tasks";
-        if (const auto *CS = dyn_cast<CompoundStmt>(Body)) {
-          const std::string BraceIndent = text::indentOf(SM, CS->getRBracLoc());
-          RW.InsertTextBefore(CS->getRBracLoc(), "  " + Wait + "\n" + BraceIndent);
-        } else {
-          RW.InsertTextBefore(R.getBegin(), "{ ");
-          RW.InsertTextAfter(R.getEnd(), "\n" + Indent + "  " + Wait + "\n" + Indent + "}");
-        }
-        continue;
-      }
-      // A task with depend clauses: the wait comes before it is generated.
-      CharSourceRange Whole = text::directiveWithStmt(Ctx, D, Body);
-      RW.InsertTextBefore(Whole.getBegin(), "{ " + waitCall(Ctx, D) + "\n" + Indent);
-      RW.InsertTextAfter(Whole.getEnd(), "\n" + Indent + "}");
+    if (!Body) {
+      // taskwait, barrier: the wait follows the directive's line.
+      const std::string Wait =
+          isa<OMPTaskwaitDirective>(D) && D->hasClausesOfKind<OMPDependClause>()
+              ? waitCall(Ctx, D)
+              : OwnWait;
+      RW.InsertTextBefore(SM.getExpansionLoc(D->getEndLoc()), "\n" + Indent + Wait);
       continue;
     }
-    // taskwait, barrier: the wait follows the directive's line.
-    const std::string Wait =
-        isa<OMPTaskwaitDirective>(D) && D->hasClausesOfKind<OMPDependClause>()
-            ? waitCall(Ctx, D)
-            : "omp2cu::host::tasks::taskwait(); // omp2cu: and the deferred target tasks";
-    RW.InsertTextBefore(SM.getExpansionLoc(D->getEndLoc()), "\n" + Indent + Wait);
+    // The construct in a block with what goes before and after it.
+    CharSourceRange Whole = text::directiveWithStmt(Ctx, D, Body);
+    std::string Before, After;
+    if (endsGroup(D)) {
+      const std::string Name = "omp2cu_group_L" + std::to_string(text::line(SM, D->getBeginLoc()));
+      Before = "{ const unsigned long long " + Name +
+               " = omp2cu::host::tasks::group_start(); // omp2cu: the deferred target tasks "
+               "generated in the group";
+      After = "omp2cu::host::tasks::group_wait(" + Name + ");";
+    } else if (endsInBarrier(D)) {
+      Before = "{ // omp2cu: the barrier at its end waits for the deferred target tasks";
+      After = "omp2cu::host::tasks::taskwait();";
+    } else { // a task with depend clauses: the wait comes before it is generated
+      Before = "{ " + waitCall(Ctx, D);
+    }
+    RW.InsertTextBefore(Whole.getBegin(), Before + "\n" + Indent);
+    RW.InsertTextAfter(Whole.getEnd(),
+                       "\n" + Indent + (After.empty() ? "" : "  " + After + "\n" + Indent) + "}");
   }
 }
 

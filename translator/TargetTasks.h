@@ -42,10 +42,19 @@ bool deferred(clang::ASTContext &Ctx, const clang::OMPExecutableDirective *D);
 /// The host code of the deferred target task of \p D whose body is \p Block (the synchronous
 /// construct's host code, without what undeferredTask() puts before it). \p ByReference: the
 /// variables the block maps (their storage is the data), captured by reference. \p Depend: the
-/// depend clauses as written (for the host task). \p Indent: the construct's indentation.
+/// depend clauses as written (for the host task). \p StaticCopies: globals and static locals
+/// whose value the block takes (staticCopy()), copied when the task is generated. \p Indent: the
+/// construct's indentation.
 std::string deferredTask(clang::ASTContext &Ctx, const clang::OMPExecutableDirective *D,
                          const std::string &Block, const std::vector<std::string> &ByReference,
+                         const std::vector<std::string> &StaticCopies,
                          const std::string &Depend, const std::string &Indent);
+
+/// Whether the value of \p V, a global or static variable that the block reads as a value
+/// (firstprivate, a pointer), is copied into the task's lambda when it is generated: `[=]` does
+/// not capture variables with static storage. Not for arrays (an init-capture would decay them)
+/// or names the block writes qualified.
+bool staticCopy(const clang::VarDecl *V);
 
 /// What goes before an undeferred target task \p D with depend clauses: the wait for the deferred
 /// target tasks its dependences name, ending in a new line at \p Indent; "" without depend

@@ -732,7 +732,8 @@ private:
       HostRW.ReplaceText(PragmaRange(D), Open);
       HostRW.InsertTextAfter(text::stmtRange(Ctx, analysis::associatedStmt(D)).getEnd(), Close);
     }
-    if (!F.HostSyncs.empty() && targettask::fileHasDeferred(Ctx))
+    // (In every file that offloads: the deferred target tasks may be another file's.)
+    if (!F.HostSyncs.empty())
       targettask::addHostWaits(Ctx, HostRW, F.HostSyncs);
     for (const CallExpr *CE : F.HostApiCalls)
       qualifyHostApiCall(Ctx, HostRW, CE, HostQualified, MacroCallsReported);

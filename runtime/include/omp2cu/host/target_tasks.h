@@ -51,6 +51,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <thread>
 #include <vector>
 
@@ -88,6 +89,8 @@ public:
     T->Body = std::move(body);
     T->Creator = std::this_thread::get_id();
     std::unique_lock<std::mutex> Lock(Mutex);
+    T->Sequence = ++LastSequence;
+    Live.insert(T);
     registerAtExit();
     for (std::size_t I = 0; I < count; ++I) {
       Slot &S = Slots[deps[I].addr];
@@ -143,6 +146,24 @@ public:
     Changed.wait(Lock, [&] { return Total == 0; });
   }
 
+  /// The number of the last task generated so far (a taskgroup's start: wait_own_since()).
+  unsigned long long mark() {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    return LastSequence;
+  }
+
+  /// Waits for the tasks the calling thread generated after mark() returned `since`.
+  void wait_own_since(unsigned long long since) {
+    const std::thread::id Me = std::this_thread::get_id();
+    std::unique_lock<std::mutex> Lock(Mutex);
+    Changed.wait(Lock, [&] {
+      for (const auto &T : Live)
+        if (T->Creator == Me && T->Sequence > since)
+          return false;
+      return true;
+    });
+  }
+
   /// Outstanding tasks (generated, not yet completed).
   std::size_t outstanding() {
     std::lock_guard<std::mutex> Lock(Mutex);
@@ -153,6 +174,7 @@ private:
   struct Task {
     std::function<void()> Body;
     std::thread::id Creator;
+    unsigned long long Sequence = 0; ///< generation order
     unsigned Pending = 0; ///< predecessors not yet completed
     bool Done = false;
     std::vector<std::shared_ptr<Task>> Successors;
@@ -181,15 +203,16 @@ private:
     ++to->Pending;
   }
 
-  /// Queues `t` for a helper thread, starting one if none is idle. Under the mutex.
+  /// Queues `t` for a helper thread, starting one when the ready tasks outnumber the idle
+  /// helpers (a woken helper counts as idle until it runs: two tasks made ready before it wakes
+  /// need two helpers). Under the mutex.
   void makeReady(const std::shared_ptr<Task> &t) {
     Ready.push_back(t);
-    if (Idle == 0 && Helpers < MaxHelpers) {
+    if (Ready.size() > Idle && Helpers < MaxHelpers) {
       ++Helpers;
       std::thread([this] { helper(); }).detach();
-    } else {
-      WorkAvailable.notify_one();
     }
+    WorkAvailable.notify_one();
   }
 
   void helper() {
@@ -233,6 +256,7 @@ private:
       if (!S.LastOut && S.Readers.empty())
         Slots.erase(It);
     }
+    Live.erase(t);
     auto It = Outstanding.find(t->Creator);
     if (--It->second == 0)
       Outstanding.erase(It);
@@ -256,6 +280,8 @@ private:
   std::condition_variable WorkAvailable, Changed;
   std::deque<std::shared_ptr<Task>> Ready;
   std::map<const void *, Slot> Slots;
+  std::set<std::shared_ptr<Task>> Live; ///< generated, not yet completed
+  unsigned long long LastSequence = 0;
   std::map<std::thread::id, std::size_t> Outstanding;
   std::size_t Total = 0;
   unsigned Helpers = 0, Idle = 0, MaxHelpers = 8;
@@ -271,17 +297,34 @@ template <class F> inline void submit(F &&body) {
   Engine::get().submit(nullptr, 0, std::function<void()>(std::forward<F>(body)));
 }
 
+/// True where the calling thread's synchronisation concerns the engine's tasks: outside parallel
+/// regions and not on a helper thread. (Dependences order sibling tasks, and taskwait, taskgroup
+/// and barriers wait for the tasks of their own task or region: the engine's tasks are children
+/// of the serial part's tasks; a parallel region's threads and a helper's task have none.)
+inline bool engine_siblings() { return !OnTaskHelperThread && !in_parallel(); }
+
 /// Waits for the engine's tasks that a task with dependences `deps` depends on: before a host
 /// task, an undeferred target task or a `taskwait depend` with those dependences.
 template <std::size_t N> inline void wait_for(const Dep (&deps)[N]) {
-  Engine::get().wait_for(deps, N);
+  if (engine_siblings())
+    Engine::get().wait_for(deps, N);
 }
 
-/// taskwait, the end of a taskgroup and a barrier of the serial part: waits for the engine's
-/// tasks that the calling thread generated.
+/// taskwait and a barrier or the implicit barrier of a worksharing construct of the serial part:
+/// waits for the engine's tasks that the calling thread generated.
 inline void taskwait() {
-  if (!OnTaskHelperThread)
+  if (engine_siblings())
     Engine::get().wait_own();
+}
+
+/// The start of a taskgroup (or of a taskloop's implicit one): what group_wait() waits after.
+inline unsigned long long group_start() {
+  return engine_siblings() ? Engine::get().mark() : 0;
+}
+/// The end of that taskgroup: waits for the engine's tasks the calling thread generated in it.
+inline void group_wait(unsigned long long start) {
+  if (engine_siblings())
+    Engine::get().wait_own_since(start);
 }
 
 } // namespace omp2cu::host::tasks
