@@ -455,12 +455,49 @@ class VarCollector : public RecursiveASTVisitor<VarCollector> {
 public:
   std::vector<const VarDecl *> Vars;
   llvm::SmallPtrSet<const VarDecl *, 16> Seen;
+  /// The variables referenced somewhere where no nested construct makes them private: the others
+  /// (`parallel for private(t)` with every use of t inside) need no value from the host.
+  llvm::SmallPtrSet<const VarDecl *, 16> Needed;
   bool VisitDeclRefExpr(DeclRefExpr *E) {
-    if (const auto *V = dyn_cast<VarDecl>(E->getDecl()))
+    if (const auto *V = dyn_cast<VarDecl>(E->getDecl())) {
       if (Seen.insert(V).second)
         Vars.push_back(V);
+      if (!privateHere(V))
+        Needed.insert(V);
+    }
     return true;
   }
+  /// A private clause's list names variables, not values.
+  bool VisitOMPPrivateClause(OMPPrivateClause *) { return true; }
+  /// The private variables of a nested construct hold inside its associated statement only (its
+  /// other clauses are evaluated outside it).
+  bool dataTraverseStmtPre(Stmt *S) {
+    if (const auto *D = dyn_cast<OMPExecutableDirective>(S); D && D->hasAssociatedStmt())
+      for (const auto *PC : D->getClausesOfKind<OMPPrivateClause>())
+        for (const Expr *E : PC->varlists())
+          if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+            if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+              PrivateIn[D->getAssociatedStmt()].push_back(V);
+    if (PrivateIn.count(S))
+      Scopes.push_back(S);
+    return true;
+  }
+  bool dataTraverseStmtPost(Stmt *S) {
+    if (!Scopes.empty() && Scopes.back() == S)
+      Scopes.pop_back();
+    return true;
+  }
+
+private:
+  bool privateHere(const VarDecl *V) const {
+    for (const Stmt *S : Scopes)
+      for (const VarDecl *P : PrivateIn.find(S)->second)
+        if (P == V)
+          return true;
+    return false;
+  }
+  llvm::DenseMap<const Stmt *, llvm::SmallVector<const VarDecl *, 4>> PrivateIn;
+  std::vector<const Stmt *> Scopes;
 };
 
 /// The types that a statement names through typedefs and tags (casts, sizeof, declarations).
@@ -639,6 +676,7 @@ void Analyzer::collectVars() {
   std::function<void(const Construct &)> Calls = [&](const Construct &C) {
     for (const VarDecl *G : C.Globals) {
       CalleeGlobals.insert(G);
+      VC.Needed.insert(G);
       if (VC.Seen.insert(G).second)
         VC.Vars.push_back(G);
     }
@@ -709,7 +747,8 @@ void Analyzer::collectVars() {
     bool Mapped = false;
     for (const RegionVar &RV : R.Vars)
       Mapped |= RV.Var == V;
-    if (Mapped || TargetPrivate.count(V))
+    // Private in every nested construct that uses it: a copy there, no data to pass.
+    if (Mapped || TargetPrivate.count(V) || !VC.Needed.count(V))
       continue;
     RegionVar RV;
     RV.Var = V;
