@@ -97,16 +97,15 @@ public:
       T->Addrs.push_back(deps[I].addr);
       if (deps[I].type == In) {
         addEdge(S.LastOut, T);
-        S.Readers.push_back(T);
+        S.Readers.push_back(T.get());
       } else {
         addEdge(S.LastOut, T);
-        for (const auto &R : S.Readers)
+        for (Task *R : S.Readers)
           addEdge(R, T);
         S.Readers.clear();
-        S.LastOut = T;
+        S.LastOut = T.get();
       }
     }
-    ++Outstanding[T->Creator];
     ++Total;
     if (T->Pending == 0)
       makeReady(T);
@@ -131,14 +130,7 @@ public:
   }
 
   /// Waits for the tasks the calling thread generated. Any host thread that is not a helper.
-  void wait_own() {
-    const std::thread::id Me = std::this_thread::get_id();
-    std::unique_lock<std::mutex> Lock(Mutex);
-    Changed.wait(Lock, [&] {
-      auto It = Outstanding.find(Me);
-      return It == Outstanding.end() || It->second == 0;
-    });
-  }
+  void wait_own() { wait_own_since(0); }
 
   /// Waits for every outstanding task.
   void wait_all() {
@@ -180,10 +172,11 @@ private:
     std::vector<std::shared_ptr<Task>> Successors;
     std::vector<const void *> Addrs; ///< the addresses of its dependences
   };
-  /// The outstanding tasks that name one address.
+  /// The outstanding tasks that name one address (Live owns them). Plain pointers: clang 15's
+  /// HIP compilation under C++20 crashes on a std::map whose values hold shared_ptrs.
   struct Slot {
-    std::shared_ptr<Task> LastOut;
-    std::vector<std::shared_ptr<Task>> Readers; ///< `in` tasks since LastOut
+    Task *LastOut = nullptr;
+    std::vector<Task *> Readers; ///< `in` tasks since LastOut
   };
 
   Engine() {
@@ -193,8 +186,8 @@ private:
   }
 
   /// `to` runs after `from` (unless from is null, done, or `to` itself).
-  static void addEdge(const std::shared_ptr<Task> &from, const std::shared_ptr<Task> &to) {
-    if (!from || from->Done || from == to)
+  static void addEdge(Task *from, const std::shared_ptr<Task> &to) {
+    if (!from || from->Done || from == to.get())
       return;
     for (const auto &S : from->Successors)
       if (S == to)
@@ -244,11 +237,11 @@ private:
       if (It == Slots.end())
         continue;
       Slot &S = It->second;
-      if (S.LastOut == t)
+      if (S.LastOut == t.get())
         S.LastOut = nullptr;
       for (std::size_t I = 0; I < S.Readers.size();)
-        if (S.Readers[I] == t) {
-          S.Readers[I] = std::move(S.Readers.back());
+        if (S.Readers[I] == t.get()) {
+          S.Readers[I] = S.Readers.back();
           S.Readers.pop_back();
         } else {
           ++I;
@@ -257,9 +250,6 @@ private:
         Slots.erase(It);
     }
     Live.erase(t);
-    auto It = Outstanding.find(t->Creator);
-    if (--It->second == 0)
-      Outstanding.erase(It);
     --Total;
     Changed.notify_all();
   }
@@ -282,7 +272,6 @@ private:
   std::map<const void *, Slot> Slots;
   std::set<std::shared_ptr<Task>> Live; ///< generated, not yet completed
   unsigned long long LastSequence = 0;
-  std::map<std::thread::id, std::size_t> Outstanding;
   std::size_t Total = 0;
   unsigned Helpers = 0, Idle = 0, MaxHelpers = 8;
   bool AtExitRegistered = false;
