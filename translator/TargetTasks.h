@@ -9,11 +9,12 @@
 // tasks it depends on; inside them it is the body of a host task with the construct's depend
 // clauses.
 //
-// A file with deferred target tasks also has waits for them in its host synchronisation:
-// taskwait, taskgroup and barrier wait for the thread's deferred target tasks, and host tasks,
-// undeferred target tasks and `taskwait depend` with depend clauses wait for the deferred target
-// tasks their dependences name (host tasks of a serial region run at once, where the runtime's
-// engine cannot order them).
+// Every file that offloads also has waits for them in its host synchronisation outside parallel
+// constructs (the tasks may be another file's): taskwait, barrier and the implicit barrier of an
+// orphaned worksharing construct wait for the thread's deferred target tasks, taskgroup and
+// taskloop for those generated in them, and host tasks, undeferred target tasks and
+// `taskwait depend` with depend clauses for the deferred target tasks their dependences name
+// (the host runtime cannot see the engine's tasks).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMP2CU_TRANSLATOR_TARGETTASKS_H
