@@ -1,7 +1,10 @@
 // Target tasks with depend clauses among host tasks: the launches must wait for the host task
 // that produces their input (it sleeps first, so a launch that did not wait would read the old
 // values), and the host task that consumes their output must wait for them. Locals of main, so
-// the translated code must keep them shared.
+// the translated code must keep them shared. The update writes the device's a, so it takes
+// depend(inout: a): with depend(in: a) on both the update and the kernel, OpenMP orders neither
+// after the other, and once nowait was deferred the kernel sometimes read a before it arrived.
+// omp2cu-e2e: stress
 #include <stdio.h>
 #include <unistd.h>
 
@@ -21,7 +24,7 @@ int main(void) {
       for (int i = 0; i < N; ++i)
         a[i] = i % 100;
     }
-#pragma omp target update to(a) depend(in: a) nowait
+#pragma omp target update to(a) depend(inout: a) nowait
 #pragma omp target teams distribute parallel for nowait depend(in: a) depend(out: b)
     for (int i = 0; i < N; ++i)
       b[i] = 2 * a[i];
