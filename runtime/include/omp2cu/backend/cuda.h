@@ -112,7 +112,9 @@ __device__ __forceinline__ lanemask_t ballot(lanemask_t mask, bool pred) {
 }
 
 /// The lowest lane whose bit is set in `mask` (which must not be 0).
-__device__ __forceinline__ unsigned lowest_lane(lanemask_t mask) { return static_cast<unsigned>(__ffs(static_cast<int>(mask)) - 1); }
+__device__ __forceinline__ unsigned lowest_lane(lanemask_t mask) {
+  return static_cast<unsigned>(__ffs(static_cast<int>(mask)) - 1);
+}
 
 // ---- Atomics (device) ----------------------------------------------------------------------
 
@@ -151,103 +153,22 @@ __device__ inline void *heap_alloc(std::size_t bytes) { return malloc(bytes); }
 /// Frees a block from heap_alloc (nullptr: nothing).
 __device__ inline void heap_free(void *p) { free(p); }
 
-// ---- Host side ------------------------------------------------------------------------------
-
-inline Status fromCuda(cudaError_t E, const char *What) {
-  if (E == cudaSuccess)
-    return Status::success();
-  return Status::failure(std::string(What) + ": " + cudaGetErrorString(E));
-}
-
-/// The calling host thread's stream: its per-thread default stream. Copies and launches go there
-/// and then wait for that stream only, never for the whole device, so that the deferred target
-/// tasks on other host threads (host/target_tasks.h) run meanwhile. (cudaMalloc and cudaFree are
-/// not stream-ordered: cudaFree waits for the device's running kernels.)
-inline cudaStream_t thread_stream() { return cudaStreamPerThread; }
-/// Waits for the work of the calling thread's stream; `what` names it in the error.
-inline Status stream_wait(const char *what) {
-  return fromCuda(cudaStreamSynchronize(thread_stream()), what);
-}
-/// Status of `e` (the enqueueing) and then of the calling thread's stream.
-inline Status enqueued(cudaError_t e, const char *what) {
-  Status S = fromCuda(e, what);
-  return S.ok ? stream_wait(what) : S;
-}
-
-inline Status device_malloc(void **ptr, std::size_t bytes) {
-  return fromCuda(cudaMalloc(ptr, word_padded(bytes)), "cudaMalloc");
-}
-inline Status device_free(void *ptr) { return fromCuda(cudaFree(ptr), "cudaFree"); }
-inline Status memcpy_h2d(void *dst, const void *src, std::size_t bytes) {
-  return enqueued(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice, thread_stream()),
-                  "cudaMemcpy to device");
-}
-inline Status memcpy_d2h(void *dst, const void *src, std::size_t bytes) {
-  return enqueued(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToHost, thread_stream()),
-                  "cudaMemcpy from device");
-}
-/// Copies `count` blocks of `width` bytes that start `pitch` bytes apart, on both sides (a
-/// strided array section).
-inline Status memcpy2d_h2d(void *dst, const void *src, std::size_t pitch, std::size_t width,
-                           std::size_t count) {
-  return enqueued(cudaMemcpy2DAsync(dst, pitch, src, pitch, width, count, cudaMemcpyHostToDevice,
-                                    thread_stream()),
-                  "cudaMemcpy2D to device");
-}
-inline Status memcpy2d_d2h(void *dst, const void *src, std::size_t pitch, std::size_t width,
-                           std::size_t count) {
-  return enqueued(cudaMemcpy2DAsync(dst, pitch, src, pitch, width, count, cudaMemcpyDeviceToHost,
-                                    thread_stream()),
-                  "cudaMemcpy2D from device");
-}
-
-/// SM count and warp size of the current device (queried once, then cached).
-inline Status device_properties(DeviceProperties &props) {
-  static const auto Cached = [] {
-    std::pair<Status, DeviceProperties> R;
-    int Dev = 0, SMs = 0, Warp = 0;
-    R.first = fromCuda(cudaGetDevice(&Dev), "cudaGetDevice");
-    if (R.first.ok)
-      R.first = fromCuda(cudaDeviceGetAttribute(&SMs, cudaDevAttrMultiProcessorCount, Dev),
-                         "cudaDeviceGetAttribute(MultiProcessorCount)");
-    if (R.first.ok)
-      R.first = fromCuda(cudaDeviceGetAttribute(&Warp, cudaDevAttrWarpSize, Dev),
-                         "cudaDeviceGetAttribute(WarpSize)");
-    R.second.sm_count = SMs > 0 ? static_cast<unsigned>(SMs) : 1u;
-    R.second.warp_size = Warp > 0 ? static_cast<unsigned>(Warp) : warp_size;
-    return R;
-  }();
-  props = Cached.second;
-  return Cached.first;
-}
-
-/// Blocks of `threads` threads of `kernel` that one SM of the current device holds at once (the
-/// occupancy API: registers, shared memory, thread and block limits). Host only.
-template <class... P>
-Status resident_blocks(void (*kernel)(P...), unsigned threads, unsigned &per_sm) {
-  int N = 0;
-  const Status S =
-      fromCuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&N, kernel, static_cast<int>(threads), 0),
-               "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
-  per_sm = S.ok && N > 0 ? static_cast<unsigned>(N) : 0;
-  return S;
-}
-
-/// Launches `kernel(args...)` on `grid` x `block` on the calling thread's stream and waits for
-/// it; a launch error and an error during execution are told apart in the message. Host only.
-template <class... P, class... A>
-Status launch(void (*kernel)(P...), Dims grid, Dims block, A &&...args) {
-  kernel<<<dim3(grid.x, grid.y, grid.z), dim3(block.x, block.y, block.z), 0, thread_stream()>>>(
-      std::forward<A>(args)...);
-  Status S = fromCuda(cudaGetLastError(), "kernel launch failed");
-  if (!S.ok)
-    return S;
-  return stream_wait("kernel execution failed");
-}
-
-/// Waits for the device work of the calling thread's stream.
-inline Status synchronize() { return stream_wait("cudaStreamSynchronize"); }
-
 } // namespace omp2cu::backend
+
+// ---- Host side: backend/gpu_host.h, with the CUDA names ---------------------------------------
+
+namespace omp2cu::backend::vendor {
+inline constexpr cudaDeviceAttr attr_multiprocessors = cudaDevAttrMultiProcessorCount;
+inline constexpr cudaDeviceAttr attr_warp_size = cudaDevAttrWarpSize;
+inline constexpr cudaDeviceAttr attr_pageable_access = cudaDevAttrPageableMemoryAccess;
+/// The lanes of a warp are scheduled independently (sm_70 and later).
+inline constexpr bool independent_lanes = true;
+} // namespace omp2cu::backend::vendor
+
+#define OMP2CU_GPU_API(Name) cuda##Name
+#define OMP2CU_GPU_PREFIX "cuda"
+#include "omp2cu/backend/gpu_host.h"
+#undef OMP2CU_GPU_API
+#undef OMP2CU_GPU_PREFIX
 
 #endif // OMP2CU_BACKEND_CUDA_H

@@ -30,9 +30,7 @@
 #define OMP2CU_BACKEND_DEVICES_SELECT_H
 
 #if defined(OMP2CU_BACKEND_HAS_DEVICES)
-// The backend file provides the primitives.
-#elif defined(OMP2CU_BACKEND_CUDA)
-#include "omp2cu/backend/devices_cuda.h"
+// The backend file provides the primitives (CUDA and HIP: gpu_host.h).
 #elif defined(OMP2CU_BACKEND_SIM)
 #include "omp2cu/backend/devices_sim.h"
 #else

@@ -146,7 +146,9 @@ __device__ __forceinline__ lanemask_t ballot(lanemask_t mask, bool pred) {
 }
 
 /// The lowest lane whose bit is set in `mask` (which must not be 0).
-__device__ __forceinline__ unsigned lowest_lane(lanemask_t mask) { return static_cast<unsigned>(__ffsll(static_cast<unsigned long long>(mask)) - 1); }
+__device__ __forceinline__ unsigned lowest_lane(lanemask_t mask) {
+  return static_cast<unsigned>(__ffsll(static_cast<unsigned long long>(mask)) - 1);
+}
 
 // ---- Atomics (device) ----------------------------------------------------------------------
 // Device-scope ("agent") atomics. The clang __hip_atomic builtins cover what HIP 5.2's atomic*
@@ -206,144 +208,22 @@ __device__ inline void heap_free(void *p) {
 #endif
 }
 
-// ---- Host side ------------------------------------------------------------------------------
-
-inline Status fromHip(hipError_t E, const char *What) {
-  if (E == hipSuccess)
-    return Status::success();
-  return Status::failure(std::string(What) + ": " + hipGetErrorString(E));
-}
-
-/// The calling host thread's stream: its per-thread default stream. Copies and launches go there
-/// and then wait for that stream only, never for the whole device, so that the deferred target
-/// tasks on other host threads (host/target_tasks.h) run meanwhile.
-inline hipStream_t thread_stream() { return hipStreamPerThread; }
-/// Waits for the work of the calling thread's stream; `what` names it in the error.
-inline Status stream_wait(const char *what) {
-  return fromHip(hipStreamSynchronize(thread_stream()), what);
-}
-/// Status of `e` (the enqueueing) and then of the calling thread's stream.
-inline Status enqueued(hipError_t e, const char *what) {
-  Status S = fromHip(e, what);
-  return S.ok ? stream_wait(what) : S;
-}
-
-inline Status device_malloc(void **ptr, std::size_t bytes) {
-  return fromHip(hipMalloc(ptr, word_padded(bytes)), "hipMalloc");
-}
-inline Status device_free(void *ptr) { return fromHip(hipFree(ptr), "hipFree"); }
-inline Status memcpy_h2d(void *dst, const void *src, std::size_t bytes) {
-  return enqueued(hipMemcpyAsync(dst, src, bytes, hipMemcpyHostToDevice, thread_stream()),
-                  "hipMemcpy to device");
-}
-inline Status memcpy_d2h(void *dst, const void *src, std::size_t bytes) {
-  return enqueued(hipMemcpyAsync(dst, src, bytes, hipMemcpyDeviceToHost, thread_stream()),
-                  "hipMemcpy from device");
-}
-/// Copies `count` blocks of `width` bytes that start `pitch` bytes apart, on both sides (a
-/// strided array section).
-inline Status memcpy2d_h2d(void *dst, const void *src, std::size_t pitch, std::size_t width,
-                           std::size_t count) {
-  return enqueued(hipMemcpy2DAsync(dst, pitch, src, pitch, width, count, hipMemcpyHostToDevice,
-                                   thread_stream()),
-                  "hipMemcpy2D to device");
-}
-inline Status memcpy2d_d2h(void *dst, const void *src, std::size_t pitch, std::size_t width,
-                           std::size_t count) {
-  return enqueued(hipMemcpy2DAsync(dst, pitch, src, pitch, width, count, hipMemcpyDeviceToHost,
-                                   thread_stream()),
-                  "hipMemcpy2D from device");
-}
-
-/// Compute-unit count and wavefront size of the current device (queried once, then cached).
-inline Status device_properties(DeviceProperties &props) {
-  static const auto Cached = [] {
-    std::pair<Status, DeviceProperties> R;
-    int Dev = 0, CUs = 0, Warp = 0;
-    R.first = fromHip(hipGetDevice(&Dev), "hipGetDevice");
-    if (R.first.ok)
-      R.first = fromHip(hipDeviceGetAttribute(&CUs, hipDeviceAttributeMultiprocessorCount, Dev),
-                        "hipDeviceGetAttribute(MultiprocessorCount)");
-    if (R.first.ok)
-      R.first = fromHip(hipDeviceGetAttribute(&Warp, hipDeviceAttributeWarpSize, Dev),
-                        "hipDeviceGetAttribute(WarpSize)");
-    R.second.sm_count = CUs > 0 ? static_cast<unsigned>(CUs) : 1u;
-    R.second.warp_size = Warp > 0 ? static_cast<unsigned>(Warp) : warp_size;
-    R.second.independent_lanes = false; // wavefronts run in lock step
-    return R;
-  }();
-  props = Cached.second;
-  return Cached.first;
-}
-
-/// Blocks of `threads` threads of `kernel` that one compute unit of the current device holds at
-/// once (the occupancy API: registers, LDS, wavefront and block limits). Host only.
-template <class... P>
-Status resident_blocks(void (*kernel)(P...), unsigned threads, unsigned &per_sm) {
-  int N = 0;
-  const Status S = fromHip(hipOccupancyMaxActiveBlocksPerMultiprocessor(
-                               &N, reinterpret_cast<const void *>(kernel),
-                               static_cast<int>(threads), 0),
-                           "hipOccupancyMaxActiveBlocksPerMultiprocessor");
-  per_sm = S.ok && N > 0 ? static_cast<unsigned>(N) : 0;
-  return S;
-}
-
-/// Launches `kernel(args...)` on `grid` x `block` on the calling thread's stream and waits for
-/// it; a launch error and an error during execution are told apart in the message. Host only.
-template <class... P, class... A>
-Status launch(void (*kernel)(P...), Dims grid, Dims block, A &&...args) {
-  kernel<<<dim3(grid.x, grid.y, grid.z), dim3(block.x, block.y, block.z), 0, thread_stream()>>>(
-      std::forward<A>(args)...);
-  Status S = fromHip(hipGetLastError(), "kernel launch failed");
-  if (!S.ok)
-    return S;
-  return stream_wait("kernel execution failed");
-}
-
-/// Waits for the device work of the calling thread's stream.
-inline Status synchronize() { return stream_wait("hipStreamSynchronize"); }
-
-// ---- Several devices (host; see devices_select.h) --------------------------------------------
-
-/// This file provides the device-selection primitives itself.
-#define OMP2CU_BACKEND_HAS_DEVICES 1
-
-/// Number of visible GPUs (hipGetDeviceCount); 0 and the error when there are none.
-inline Status device_count(int &n) {
-  n = 0;
-  Status S = fromHip(hipGetDeviceCount(&n), "hipGetDeviceCount");
-  if (!S.ok)
-    n = 0;
-  return S;
-}
-/// Makes `d` the calling host thread's current device.
-inline Status set_device(int d) { return fromHip(hipSetDevice(d), "hipSetDevice"); }
-/// Whether GPU `d` accesses pageable host memory coherently
-/// (hipDeviceAttributePageableMemoryAccess), as OpenMP's unified shared memory needs.
-inline Status host_memory_access(int d, bool &yes) {
-  int V = 0;
-  Status S = fromHip(hipDeviceGetAttribute(&V, hipDeviceAttributePageableMemoryAccess, d),
-                     "hipDeviceGetAttribute(PageableMemoryAccess)");
-  yes = S.ok && V != 0;
-  return S;
-}
-/// Managed memory (hipMallocManaged), usable by the host and every device.
-inline Status managed_malloc(void **ptr, std::size_t bytes) {
-  return fromHip(hipMallocManaged(ptr, word_padded(bytes)), "hipMallocManaged");
-}
-/// Copies device memory to device memory of the current device.
-inline Status memcpy_d2d(void *dst, const void *src, std::size_t bytes) {
-  return enqueued(hipMemcpyAsync(dst, src, bytes, hipMemcpyDeviceToDevice, thread_stream()),
-                  "hipMemcpy device to device");
-}
-/// Copies device memory of `src_device` to device memory of `dst_device`.
-inline Status memcpy_peer(void *dst, int dst_device, const void *src, int src_device,
-                          std::size_t bytes) {
-  return enqueued(hipMemcpyPeerAsync(dst, dst_device, src, src_device, bytes, thread_stream()),
-                  "hipMemcpyPeer");
-}
-
 } // namespace omp2cu::backend
+
+// ---- Host side: backend/gpu_host.h, with the HIP names ----------------------------------------
+
+namespace omp2cu::backend::vendor {
+inline constexpr hipDeviceAttribute_t attr_multiprocessors = hipDeviceAttributeMultiprocessorCount;
+inline constexpr hipDeviceAttribute_t attr_warp_size = hipDeviceAttributeWarpSize;
+inline constexpr hipDeviceAttribute_t attr_pageable_access = hipDeviceAttributePageableMemoryAccess;
+/// The lanes of a wavefront run in lock step.
+inline constexpr bool independent_lanes = false;
+} // namespace omp2cu::backend::vendor
+
+#define OMP2CU_GPU_API(Name) hip##Name
+#define OMP2CU_GPU_PREFIX "hip"
+#include "omp2cu/backend/gpu_host.h"
+#undef OMP2CU_GPU_API
+#undef OMP2CU_GPU_PREFIX
 
 #endif // OMP2CU_BACKEND_HIP_H

@@ -17,46 +17,8 @@
 
 namespace omp2cu::backend {
 
-#if defined(OMP2CU_BACKEND_CUDA_H) || defined(OMP2CU_BACKEND_HIP_H)
-#if defined(OMP2CU_BACKEND_HIP_H)
-#define OMP2CU_TIMER_API(name) hip##name
-#else
-#define OMP2CU_TIMER_API(name) cuda##name
-#endif
-class StreamTimer {
-public:
-  StreamTimer() {
-    Ok = OMP2CU_TIMER_API(EventCreate)(&Start) == OMP2CU_TIMER_API(Success) &&
-         OMP2CU_TIMER_API(EventCreate)(&Stop) == OMP2CU_TIMER_API(Success);
-  }
-  ~StreamTimer() {
-    (void)OMP2CU_TIMER_API(EventDestroy)(Start);
-    (void)OMP2CU_TIMER_API(EventDestroy)(Stop);
-  }
-  StreamTimer(const StreamTimer &) = delete;
-  StreamTimer &operator=(const StreamTimer &) = delete;
-  void start() {
-    if (Ok)
-      Ok = OMP2CU_TIMER_API(EventRecord)(Start, thread_stream()) == OMP2CU_TIMER_API(Success);
-  }
-  void stop() {
-    if (Ok)
-      Ok = OMP2CU_TIMER_API(EventRecord)(Stop, thread_stream()) == OMP2CU_TIMER_API(Success);
-  }
-  /// Microseconds between start() and stop() (waits for stop); 0 when an event failed.
-  double microseconds() {
-    float Ms = 0;
-    if (!Ok || OMP2CU_TIMER_API(EventSynchronize)(Stop) != OMP2CU_TIMER_API(Success) ||
-        OMP2CU_TIMER_API(EventElapsedTime)(&Ms, Start, Stop) != OMP2CU_TIMER_API(Success))
-      return 0;
-    return 1000.0 * Ms;
-  }
-
-private:
-  OMP2CU_TIMER_API(Event_t) Start{}, Stop{};
-  bool Ok = false;
-};
-#undef OMP2CU_TIMER_API
+#if defined(OMP2CU_BACKEND_GPU_HOST_H)
+// CUDA and HIP: StreamTimer is in gpu_host.h, with events on the thread's stream.
 #else
 class StreamTimer {
 public:
