@@ -22,6 +22,12 @@ template <class... P, class... A>
 static void bench_launch(void (*kernel)(P...), dim3 grid, dim3 block, A... args) {
   kernel<<<grid, block>>>(args...);
 }
+// kernel<<<grid, block, 0, stream>>>(args...).
+template <class... P, class... A>
+static void bench_launch_on(cudaStream_t stream, void (*kernel)(P...), dim3 grid, dim3 block,
+                            A... args) {
+  kernel<<<grid, block, 0, stream>>>(args...);
+}
 #endif
 #include <vector>
 

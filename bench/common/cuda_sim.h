@@ -34,6 +34,8 @@ enum { cudaSuccess = 0, cudaErrorSim = 1 };
 enum cudaMemcpyKind { cudaMemcpyHostToDevice, cudaMemcpyDeviceToHost, cudaMemcpyDeviceToDevice };
 enum cudaDeviceAttr { cudaDevAttrMultiProcessorCount };
 typedef double *cudaEvent_t; // the host time of the last record
+typedef struct bench_sim_stream *cudaStream_t; // the emulator's work is synchronous: no queue
+enum { cudaHostRegisterDefault = 0 };
 
 namespace bench_sim {
 inline std::string &last_error() {
@@ -80,6 +82,15 @@ inline cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, cudaMemc
     std::memcpy(dst, src, bytes);
   return cudaSuccess;
 }
+inline cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind,
+                                   cudaStream_t) {
+  return cudaMemcpy(dst, src, bytes, kind);
+}
+inline cudaError_t cudaStreamCreate(cudaStream_t *s) { return *s = nullptr, cudaSuccess; }
+inline cudaError_t cudaStreamDestroy(cudaStream_t) { return cudaSuccess; }
+inline cudaError_t cudaStreamSynchronize(cudaStream_t) { return cudaSuccess; }
+inline cudaError_t cudaHostRegister(void *, size_t, unsigned) { return cudaSuccess; }
+inline cudaError_t cudaHostUnregister(void *) { return cudaSuccess; }
 inline cudaError_t cudaMemset(void *dst, int value, size_t bytes) {
   std::memset(dst, value, bytes);
   return cudaSuccess;
@@ -113,7 +124,8 @@ inline double atomicAdd(double *p, double v) { return omp2cu::backend::atomic_ad
 
 // Launch: kernel<<<grid, block>>>(args...) on the emulator (synchronous). A failure is kept for
 // the next cudaGetLastError-style check through bench_launch's own report.
-template <class... P, class... A> inline void bench_launch(void (*kernel)(P...), dim3 grid, dim3 block, A... args) {
+template <class... P, class... A>
+inline void bench_launch(void (*kernel)(P...), dim3 grid, dim3 block, A... args) {
   const omp2cu::backend::Status s = omp2cu::backend::launch(
       kernel, omp2cu::backend::Dims{grid.x, grid.y, grid.z},
       omp2cu::backend::Dims{block.x, block.y, block.z}, static_cast<P>(args)...);
@@ -121,6 +133,12 @@ template <class... P, class... A> inline void bench_launch(void (*kernel)(P...),
     std::fprintf(stderr, "bench: launch failed on the emulator: %s\n", s.message.c_str());
     std::exit(1);
   }
+}
+
+/// kernel<<<grid, block, 0, stream>>>(args...): the emulator has one synchronous queue.
+template <class... P, class... A>
+inline void bench_launch_on(cudaStream_t, void (*kernel)(P...), dim3 grid, dim3 block, A... args) {
+  bench_launch(kernel, grid, block, args...);
 }
 
 #endif // OMP2CU_BENCH_CUDA_SIM_H

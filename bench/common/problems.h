@@ -221,9 +221,10 @@ typedef struct {
   double *a, *b, *c, bytes, flops;
 } triad_problem;
 
-static inline triad_problem triad_setup(int full) {
+/* The triad's arrays of n elements. */
+static inline triad_problem triad_arrays(long n) {
   triad_problem p;
-  p.n = full ? 200000000L : 1000000L;
+  p.n = n;
   p.a = BENCH_NEW(double, p.n);
   p.b = BENCH_NEW(double, p.n);
   p.c = BENCH_NEW(double, p.n);
@@ -235,6 +236,10 @@ static inline triad_problem triad_setup(int full) {
   p.bytes = 24.0 * p.n;
   p.flops = 2.0 * p.n;
   return p;
+}
+
+static inline triad_problem triad_setup(int full) {
+  return triad_arrays(full ? 200000000L : 1000000L);
 }
 
 /* Sum reduction: multiples of 1/4 below 250, so every summation order gives the exact sum. */
@@ -279,6 +284,43 @@ static inline generic_problem generic_setup(int full) {
   p.bytes = 16.0 * p.n;
   p.flops = 14.0 * p.n;
   return p;
+}
+
+/* Overlap of transfers and kernels: the triad over host arrays that go to the device and back in
+ * every run, in `chunks` chunks (the last one takes the rest). */
+typedef struct {
+  long n;
+  int chunks;
+  double *a, *b, *c, bytes, flops;
+} overlap_problem;
+
+static inline overlap_problem overlap_setup(int full) {
+  const triad_problem t = triad_arrays(full ? 33554432L : 1000000L);
+  overlap_problem p;
+  p.n = t.n;
+  p.chunks = 16;
+  p.a = t.a;
+  p.b = t.b;
+  p.c = t.c;
+  p.bytes = t.bytes; /* over the bus: b and c to the device, a back */
+  p.flops = t.flops;
+  return p;
+}
+
+/* Chunk k of p: elements [*lo, *lo + *len). */
+static inline void overlap_chunk(const overlap_problem *p, int k, long *lo, long *len) {
+  const long per = p->n / p->chunks;
+  *lo = (long)k * per;
+  *len = k == p->chunks - 1 ? p->n - *lo : per;
+}
+
+/* The extra fields of an overlap BENCH line: the serial run's steps (medians, ms), their sum and
+ * the pipelined time over it (1: nothing overlapped). */
+static inline void overlap_extra(char *out, size_t size, double h2d_ms, double kernel_ms,
+                                 double d2h_ms, double pipelined_ms) {
+  const double serial = h2d_ms + kernel_ms + d2h_ms;
+  snprintf(out, size, "h2d_ms=%.6f kernel_ms=%.6f d2h_ms=%.6f serial_ms=%.6f overlap=%.4f",
+           h2d_ms, kernel_ms, d2h_ms, serial, serial > 0 ? pipelined_ms / serial : 0.0);
 }
 
 #endif /* OMP2CU_BENCH_PROBLEMS_H */

@@ -58,6 +58,11 @@ KERNELS = (
     Kernel("triad", "STREAM triad a = b + s*c, target teams distribute parallel for",
            expected_gap="the hand-written kernel uses 16-byte (double2) accesses"),
     Kernel("reduce", "sum reduction over 400M doubles, reduction(+: sum)"),
+    Kernel("overlap", "triad over 16 chunks copied in and back every run: update to / kernel / "
+           "update from per chunk as nowait target tasks chained by depend (issue 18)",
+           memory_bound=False,
+           expected_gap="the hand-written version copies from page-locked memory (cudaHostRegister) "
+                        "on 4 streams; omp2cu copies pageable memory, which the driver stages"),
     Kernel("generic", "sequential per-team setup (a call filling a team-local array) before parallel for",
            generic=True,
            expected_gap="needs generic (master/worker) execution, which the translator does not "

@@ -88,6 +88,24 @@ def sweep_table(res):
     return head + "\n" + "\n".join(rows)
 
 
+def overlap_table(res):
+    """Per version of the kernels that report it (overlap): the serial run's steps, their sum, the
+    pipelined time and the overlap ratio (pipelined / serial: 1 means nothing overlapped)."""
+    rows = []
+    for name, e in res["kernels"].items():
+        for v in VERSIONS:
+            r = e.get(v, {})
+            if ms(r) and r.get("serial_ms"):
+                rows.append("| %s | %s | %.3f | %.3f | %.3f | %.3f | %.3f | %.2f |" % (
+                    name, v, r["h2d_ms"], r["kernel_ms"], r["d2h_ms"], r["serial_ms"],
+                    r["median_ms"], r["overlap"]))
+    if not rows:
+        return ""
+    return ("| kernel | version | copies in ms | kernels ms | copies back ms | serial ms | "
+            "pipelined ms | overlap (pipelined / serial) |\n|---|---|---:|---:|---:|---:|---:|---:|\n" +
+            "\n".join(rows))
+
+
 def slower(t, ref):
     q = t / ref
     return "%.1fx slower" % q if q >= 2 else "%.0f%% slower" % (100 * (q - 1))
@@ -177,6 +195,12 @@ def render(res):
     if sw:
         out += ["## SIMD group size sweep (omp2cu, ms; bold: best)", "",
                 "The translator's choice is the build without simdlen (%s)." % K.AUTO_G_RULE, "", sw, ""]
+    ov = overlap_table(res)
+    if ov:
+        out += ["## Transfers overlapped with kernels", "",
+                "The serial run does each chunk's copies and kernel one after another (medians of "
+                "the summed steps); the pipelined run is the kernel's time above. An overlap of 1 "
+                "means nothing overlapped; with three balanced steps the best is about 1/3.", "", ov, ""]
     out += ["## Targets", "", targets(res), ""]
     errs, by_error = [], {}
     for name, e in res["kernels"].items():

@@ -121,7 +121,8 @@ def bench_lines(output):
     for line in output.splitlines():
         if line.startswith("BENCH "):
             kv = parse_kv(line[6:])
-            for key in ("median_ms", "min_ms", "checksum", "bytes", "flops", "event_ms"):
+            for key in ("median_ms", "min_ms", "checksum", "bytes", "flops", "event_ms", "h2d_ms",
+                        "kernel_ms", "d2h_ms", "serial_ms", "overlap"):
                 if key in kv:
                     try:
                         kv[key] = float(kv[key])
