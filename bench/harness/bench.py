@@ -6,7 +6,8 @@ offloading, on the same GPU. Usually run through scripts/bench.sh; see docs/perf
   bench.py --prepare DIR [--pack]    only the part that needs the translator and clang, into DIR;
                                      then DIR/run.sh on the GPU machine (nvcc + Python 3 only)
   bench.py --prepared DIR [options]  (what DIR/run.sh calls) build the CUDA versions, run, report
-  bench.py translate-time|scaling|resources|sim KERNEL   the GPU-free measures (ctest -L bench)
+  bench.py translate-time|scaling|resources|sim KERNEL   the GPU-free measures (ctest -L bench);
+                                     resources --doc docs/performance.md rewrites its tables there
 
 Options: --size smoke|full (default full), --reps N, --kernels a,b,c, --no-sweep, --sweep-only,
 --no-gcc, --no-gpu (build everything, run nothing), --emulate (build for omp2cu's CPU emulator and
@@ -58,6 +59,8 @@ def gpufree_main(argv):
     ap.add_argument("kernel", nargs="?")
     ap.add_argument("--work", default=None)
     ap.add_argument("--limit", type=float, default=None, help="failure threshold of the ratio")
+    ap.add_argument("--doc", default=None,
+                    help="resources: also write the tables into this file (docs/performance.md)")
     a = ap.parse_args(argv)
     root = repo_root()
     omp2cu = translator(root)
@@ -67,7 +70,7 @@ def gpufree_main(argv):
     if a.what == "scaling":
         return gpufree.cmd_scaling(root, omp2cu, work, limit=a.limit or 6.0)
     if a.what == "resources":
-        return gpufree.cmd_resources(root, omp2cu, work)
+        return gpufree.cmd_resources(root, omp2cu, work, doc=a.doc)
     if not a.kernel or a.kernel not in K.BY_NAME:
         raise SystemExit("bench: sim needs a kernel name (%s)" % ", ".join(K.BY_NAME))
     return gpufree.cmd_sim(root, omp2cu, work, a.kernel)

@@ -6,6 +6,7 @@ import os
 import re
 import shutil
 
+import hotloop
 import kernels as K
 import largegen
 import tools
@@ -146,30 +147,66 @@ def ptxas_usage(output):
     return [(names[e[0]],) + e[1:] for e in entries]
 
 
-def resources(repo, omp2cu, work, names, log=print):
-    """{kernel: {"generated": [...], "hand": [...], "error": str}} from nvcc -cubin -Xptxas -v."""
-    nvcc = tools.find_nvcc()
+def _ptx_cmds(repo, kind, src, ptx):
+    """The command that writes the PTX of `src`: nvcc for the generated and hand-written CUDA,
+    clang-19's device-only compilation for its OpenMP offloading (the kernels as they run: clang
+    links its device runtime without inlining it, so the PTX holds the calls)."""
     common, rt = os.path.join(repo, "bench", "common"), os.path.join(repo, "runtime", "include")
+    if kind == "clang":
+        return ([tools.find_clang(), "-O3", "-fopenmp", "--offload-arch=" + tools.ARCH,
+                 "--cuda-path=" + os.path.dirname(os.path.dirname(tools.find_nvcc())),
+                 "--offload-device-only", "-S", "-I", common, src, "-o", ptx])
+    return [tools.find_nvcc(), "-x", "cu", "-std=c++17", "--expt-relaxed-constexpr", "-arch=" + tools.ARCH,
+            "-O3", "-ptx", "-I", rt, "-I", common, src, "-o", ptx]
+
+
+def resources(repo, omp2cu, work, names, log=print):
+    """{kernel: {version: {"kernels": ptxas_usage, "loop": hotloop.hot_loop, "regs", "spill",
+    "error"}, "error": str}}: the PTX of the generated (omp2cu), hand-written (cuda) and clang-19
+    versions, ptxas -v on it, and its hot loop. clang's is left out without clang-19."""
+    common = os.path.join(repo, "bench", "common")
+    ptxas = os.path.join(os.path.dirname(tools.find_nvcc()), "ptxas")
     os.makedirs(work, exist_ok=True)
     res = {}
     for name in names:
-        entry = {"generated": [], "hand": [], "error": ""}
+        entry = {"error": ""}
+        src_c = os.path.join(repo, "bench", "omp", name + ".c")
         cu = os.path.join(work, name + ".cu")
-        rc, out, _ = tools.run(_omp2cu_cmd(omp2cu, os.path.join(repo, "bench", "omp", name + ".c"), cu, common))
-        srcs = [("hand", os.path.join(repo, "bench", "cuda", name + ".cu"))]
+        rc, out, _ = tools.run(_omp2cu_cmd(omp2cu, src_c, cu, common))
+        srcs = [("cuda", os.path.join(repo, "bench", "cuda", name + ".cu"))]
         if rc == 0:
-            srcs.insert(0, ("generated", cu))
+            srcs.insert(0, ("omp2cu", cu))
         else:
             entry["error"] = "not translated: " + tools.first_error(out.replace(repo + "/", ""))
+            entry["omp2cu"] = {"error": "not translated"}
+        if tools.find_clang():
+            srcs.append(("clang", src_c))
         for kind, src in srcs:
-            rc, out, _ = tools.run([nvcc, "-x", "cu", "-std=c++17", "--expt-relaxed-constexpr", "-arch=" + tools.ARCH, "-O3", "-cubin",
-                                    "-Xptxas", "-v", "-I", rt, "-I", common, src,
-                                    "-o", os.path.join(work, "%s.%s.cubin" % (name, kind))],
-                                   log=os.path.join(work, "%s.%s.ptxas.log" % (name, kind)))
+            ptx = os.path.join(work, "%s.%s.ptx" % (name, kind))
+            rc, out, _ = tools.run(_ptx_cmds(repo, kind, src, ptx),
+                                   log=os.path.join(work, "%s.%s.ptx.log" % (name, kind)))
+            if rc == 0:
+                # clang's device code calls its runtime: relocatable, as clang builds it (the
+                # register allocation differs from a whole-program cubin's, so only there).
+                rc, out, _ = tools.run([ptxas, "-arch=" + tools.ARCH, "-O3", "-v"] +
+                                       (["-c"] if kind == "clang" else []) +
+                                       [ptx, "-o", os.path.join(work, "%s.%s.cubin" % (name, kind))],
+                                       log=os.path.join(work, "%s.%s.ptxas.log" % (name, kind)))
             if rc != 0:
-                entry["error"] += " nvcc failed on %s: %s" % (kind, tools.first_error(out))
-            else:
-                entry[kind] = ptxas_usage(out)
+                entry[kind] = {"error": "build failed"}
+                entry["error"] += " %s failed on %s: %s" % ("clang" if kind == "clang" else "nvcc", kind,
+                                                           tools.first_error(out))
+                continue
+            usage = ptxas_usage(out)
+            with open(ptx) as f:
+                loop = hotloop.hot_loop(f.read())
+            e = {"kernels": usage, "loop": loop}
+            if loop:
+                names = (loop["function"], demangle([loop["function"]])[loop["function"]])
+                for n, regs, smem, stack, spill in usage:
+                    if n in names:
+                        e["regs"], e["spill"] = regs, spill
+            entry[kind] = e
         res[name] = entry
     return res
 
@@ -178,20 +215,70 @@ def resources_table(res):
     def fmt(es):
         return "<br>".join("%s: %d regs, %d B smem%s" % (n, r, s, ", %d B spill" % sp if sp else "")
                            for n, r, s, st, sp in es) or "-"
-    rows = ["| kernel | generated (omp2cu) | hand-written CUDA |", "|---|---|---|"]
+    rows = ["| kernel | generated (omp2cu) | hand-written CUDA | clang-19 |", "|---|---|---|---|"]
     for name, e in res.items():
-        rows.append("| %s | %s | %s |" % (name, fmt(e["generated"]) if e["generated"] else (e["error"] or "-"),
-                                          fmt(e["hand"])))
+        cells = [fmt(e[v]["kernels"]) if e.get(v, {}).get("kernels") else e.get(v, {}).get("error", "-")
+                 for v in ("omp2cu", "cuda", "clang")]
+        rows.append("| %s | %s |" % (name, " | ".join(cells)))
     return "\n".join(rows)
 
 
-def cmd_resources(repo, omp2cu, work):
+def hot_loop_table(res):
+    return hotloop.table(res, ("omp2cu", "cuda", "clang"))
+
+
+def hot_loop_targets(res):
+    """Issue 21's targets against the hand-written kernels: at most 1.1x the instructions per load
+    and no more 64-bit integer instructions per load; one line each, with the kernels that miss."""
+    miss_ins, miss_64, n = [], [], 0
+    for name, e in res.items():
+        o = (e.get("omp2cu") or {}).get("loop")
+        c = (e.get("cuda") or {}).get("loop")
+        oi, ci = hotloop.per_load(o, "instructions"), hotloop.per_load(c, "instructions")
+        if oi is None or ci is None:
+            continue
+        n += 1
+        if oi > 1.1 * ci:
+            miss_ins.append("%s (%.1f vs %.1f)" % (name, oi, ci))
+        o64, c64 = hotloop.per_load(o, "int64"), hotloop.per_load(c, "int64")
+        if o64 > c64:
+            miss_64.append("%s (%.1f vs %.1f)" % (name, o64, c64))
+    verdict = lambda miss: ("met (%d kernels)" % n) if not miss else "MISSED: " + ", ".join(miss)
+    return ("- hot loop at most 1.1x the hand-written kernel's instructions per load: %s\n"
+            "- no more 64-bit integer instructions per load than the hand-written kernel: %s" % (
+                verdict(miss_ins), verdict(miss_64)))
+
+
+DOC_BEGIN = "<!-- bench.py resources --doc: begin -->"
+DOC_END = "<!-- bench.py resources --doc: end -->"
+
+
+def write_doc(path, text):
+    """Replaces the part of `path` between DOC_BEGIN and DOC_END with `text`."""
+    with open(path) as f:
+        doc = f.read()
+    a, b = doc.find(DOC_BEGIN), doc.find(DOC_END)
+    if a < 0 or b < a:
+        raise SystemExit("bench: %s has no '%s' ... '%s' part" % (path, DOC_BEGIN, DOC_END))
+    with open(path, "w") as f:
+        f.write(doc[:a + len(DOC_BEGIN)] + "\n" + text.strip() + "\n" + doc[b:])
+
+
+def cmd_resources(repo, omp2cu, work, doc=None):
     if not tools.find_nvcc():
         print("nvcc not found: skipped")
         return SKIP
     res = resources(repo, omp2cu, work, [k.name for k in K.KERNELS])
-    print("ptxas resource usage per kernel (nvcc -arch=%s -O3 -Xptxas -v):\n" % tools.ARCH)
-    print(resources_table(res))
+    nvcc = tools.tool_version_line(tools.find_nvcc(), "release").split(",")[-1].strip()
+    text = ("ptxas resources (`-arch=%s -O3`, %s; clang-19's kernels from `--offload-device-only "
+            "-S`, relocatable as clang builds them):\n\n%s\n\nThe hot loop of each version (bench/harness/hotloop.py: the innermost "
+            "loop with the most loads from global memory), its instructions and 64-bit integer "
+            "instructions per load, and the registers of the kernel that holds it:\n\n%s\n\n%s\n" % (
+                tools.ARCH, nvcc, resources_table(res), hot_loop_table(res), hot_loop_targets(res)))
+    print(text)
+    if doc:
+        write_doc(doc, text)
+        print("wrote %s" % doc)
     failed = [n for n, e in res.items() if "nvcc failed" in e["error"]]
     if failed:
         print("\nFAIL: nvcc failed on " + ", ".join(failed))

@@ -1,0 +1,74 @@
+"""Unit test of bench/harness/hotloop.py on a small PTX text (ctest bench.hotloop)."""
+import os
+import sys
+import unittest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench", "harness"))
+import hotloop as H  # noqa: E402
+
+PTX = r"""
+.extern .func foo
+(
+	.param .b64 foo_param_0
+)
+;
+.visible .entry _Z1kPdS_l(
+	.param .u64 _Z1kPdS_l_param_0,
+	.param .u64 _Z1kPdS_l_param_1
+)
+{
+	ld.param.u64 	%rd1, [_Z1kPdS_l_param_0];
+$L__BB0_1:                              // an outer loop
+	ld.global.f64 	%fd1, [%rd1];
+$L__BB0_2:                              // the inner loop
+	ld.global.nc.f64 	%fd2, [%rd2];
+	ld.local.f64 	%fd3, [%rd3];
+	ld.shared.f64 	%fd4, [%r1];
+	add.f64 	%fd5, %fd2, %fd4;
+	st.global.f64 	[%rd2], %fd5;
+	add.s64 	%rd2, %rd2, 8;
+	cvt.u32.u64 	%r2, %rd2;
+	mov.u64 	%rd4, %rd2;
+	setp.lt.u64 	%p1, %rd2, %rd5;
+	@%p1 bra 	$L__BB0_2;
+	add.s32 	%r3, %r3, 1;
+	setp.lt.s32 	%p2, %r3, 10;
+	@%p2 bra 	$L__BB0_1;
+$L__BB0_3:                              // a loop over shared memory only
+	ld.shared.f64 	%fd6, [%r4];
+	ld.shared.f64 	%fd7, [%r4+8];
+	ld.shared.f64 	%fd8, [%r4+16];
+	add.s32 	%r4, %r4, 24;
+	setp.ne.s32 	%p3, %r4, 0;
+	@%p3 bra 	$L__BB0_3;
+	ret;
+}
+"""
+
+
+class HotLoopTest(unittest.TestCase):
+    def test_functions_skip_declarations(self):
+        self.assertEqual([n for n, _ in H.functions(PTX)], ["_Z1kPdS_l"])
+
+    def test_hot_loop_is_the_innermost_with_global_loads(self):
+        m = H.hot_loop(PTX)
+        self.assertEqual(m["function"], "_Z1kPdS_l")
+        # ld.global.nc, ld.local (not a load), ld.shared, add.f64, st, add.s64, cvt, mov, setp, bra
+        self.assertEqual(m["instructions"], 10)
+        self.assertEqual(m["loads"], 2)
+        self.assertEqual(m["global_loads"], 1)
+        self.assertEqual(m["int64"], 3)  # add.s64, cvt.u32.u64, setp.lt.u64; not mov.u64
+
+    def test_classify(self):
+        self.assertEqual(H.classify("ld.param.u64"), (False, False))
+        self.assertEqual(H.classify("ld.global.nc.v2.f64"), (True, False))
+        self.assertEqual(H.classify("mul.wide.s32"), (False, False))
+        self.assertEqual(H.classify("mad.lo.s64"), (False, True))
+        self.assertEqual(H.classify("cvta.to.global.u64"), (False, False))
+
+    def test_no_loop(self):
+        self.assertIsNone(H.hot_loop(".visible .entry k()\n{\n\tret;\n}\n"))
+
+
+if __name__ == "__main__":
+    unittest.main()
