@@ -79,7 +79,9 @@ int main(int argc, char **argv) {
     for (int q = 0; q < 3 && r >= 0; q++)
       step[q].push_back(1e3 * sum[q]);
   }
-  std::fill(p.a, p.a + p.n, 0.0); // the checksum is the pipelined run's
+  // The checksum is the pipelined run's: no result of the serial one is left.
+  std::fill(p.a, p.a + p.n, 0.0);
+  BENCH_CUDA_CHECK(cudaMemset(da, 0, bytes));
 
   // Pipelined: chunk k on stream k % kStreams, in stream order.
   bench_times_t times = bench_times(&args);

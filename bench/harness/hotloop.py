@@ -1,11 +1,18 @@
 """The hot loop of a kernel in PTX, and what it costs: instructions and 64-bit integer
 instructions per load.
 
+A function's loops are the natural loops of its control-flow graph: a back edge is a branch (or
+a fall-through) from a block to a block that dominates it, its loop the blocks that reach the
+edge's source without passing its target, one loop per header (back edges to the same header
+share it). A loop is innermost when it holds no other loop's header. Clang places some latches
+above their headers and nvcc some exits below the loop, so line order says nothing here.
+
 The hot loop of a PTX file is its innermost loop with the most loads from global memory (ties:
 the most loads of any kind, then the most instructions): the loads from shared memory in a loop
-are more often the runtime's combination of per-warp values than the program's data. A loop is a backward branch: `bra` to a label above it; it is innermost when no
-other loop lies inside it. Counted in the loop's lines:
-  instructions  every instruction (labels, directives and comments are not);
+are more often the runtime's combination of per-warp values than the program's data. Counted in
+the loop's blocks:
+  instructions  every instruction (a call with its parameter list is one; labels, directives
+                and comments are not);
   loads         ld/ldu from memory (global, shared, constant, generic; a vector load counts
                 once), not from .param or .local (arguments, the stack, spills);
   64-bit int    instructions with an s64, u64 or b64 type, other than moves, loads, stores and
@@ -48,13 +55,36 @@ def functions(ptx):
     return out
 
 
-def opcode(line):
-    """The opcode of an instruction line (its predicate dropped), or None for anything else."""
-    s = line.split("//", 1)[0].strip()
-    if not s or s.startswith(".") or s in ("{", "}") or LABEL.match(s):
+def statements(body):
+    """The labels and statements of a function body, one string each: a statement that spans
+    lines (a call's parameter list) is joined; comments, braces and blank lines are dropped."""
+    out, cur = [], ""
+    for line in body:
+        s = line.split("//", 1)[0].strip()
+        while s and not cur and s[0] in "{}":
+            s = s[1:].strip()
+        if not s:
+            continue
+        m = LABEL.match(s) if not cur else None
+        if m:
+            out.append(m.group(1) + ":")
+            continue
+        cur = (cur + " " + s).strip() if cur else s
+        if cur.endswith(";"):
+            out.append(cur)
+            cur = ""
+    return out
+
+
+def opcode(stmt):
+    """The opcode of an instruction statement (its predicate dropped), or None for a label or a
+    directive."""
+    s = stmt.strip()
+    if not s or s.startswith(".") or s.endswith(":"):
         return None
     if s.startswith("@"):
-        s = s.split(None, 1)[1] if " " in s or "\t" in s else ""
+        parts = s.split(None, 1)
+        s = parts[1] if len(parts) > 1 else ""
     return s.split(None, 1)[0].rstrip(";") if s else None
 
 
@@ -67,48 +97,121 @@ def classify(op):
     return load, int64
 
 
-def loops(body):
-    """[(first line, last line)] of the loops of a function body (backward branches)."""
-    labels = {}
-    for i, line in enumerate(body):
-        m = LABEL.match(line.strip())
-        if m:
-            labels[m.group(1)] = i
-    found = []
-    for j, line in enumerate(body):
-        m = BRANCH.search(line.split("//", 1)[0])
-        if m and m.group(1) in labels and labels[m.group(1)] < j:
-            found.append((labels[m.group(1)], j))
-    return found
-
-
-def measure(body, first, last):
-    ins = loads = int64 = glob = 0
-    for line in body[first:last + 1]:
-        op = opcode(line)
-        if not op:
+def blocks(stmts):
+    """The basic blocks of a statement list: [(label or None, [statements], [successor
+    indices])]. A block ends at a label or after a branch, ret or exit."""
+    bl, cur, label = [], [], None
+    for s in stmts:
+        if s.endswith(":"):
+            if cur or label is not None:
+                bl.append([label, cur])
+            label, cur = s[:-1], []
             continue
-        ins += 1
-        ld, i64 = classify(op)
-        loads += ld
-        glob += ld and not any(p in ("shared", "const") for p in op.split("."))
-        int64 += i64
+        cur.append(s)
+        op = opcode(s) or ""
+        if op.split(".")[0] in ("bra", "ret", "exit", "trap"):
+            bl.append([label, cur])
+            label, cur = None, []
+    if cur or label is not None:
+        bl.append([label, cur])
+    index = {b[0]: i for i, b in enumerate(bl) if b[0] is not None}
+    out = []
+    for i, (label, ss) in enumerate(bl):
+        succ = []
+        last = ss[-1] if ss else ""
+        op = (opcode(last) or "").split(".")[0]
+        m = BRANCH.search(last) if op == "bra" else None
+        if m and m.group(1) in index:
+            succ.append(index[m.group(1)])
+        predicated = last.startswith("@")
+        if (op not in ("bra", "ret", "exit", "trap") or predicated) and i + 1 < len(bl):
+            succ.append(i + 1)  # falls through
+        out.append((label, ss, succ))
+    return out
+
+
+def dominators(succ):
+    """dom[i]: the set of blocks that dominate block i (block 0 is the entry); unreachable blocks
+    get the empty set."""
+    n = len(succ)
+    pred = [[] for _ in range(n)]
+    for i, ss in enumerate(succ):
+        for s in ss:
+            pred[s].append(i)
+    reach, stack = {0}, [0]
+    while stack:
+        for s in succ[stack.pop()]:
+            if s not in reach:
+                reach.add(s)
+                stack.append(s)
+    allb = set(reach)
+    dom = [set(allb) if i in reach else set() for i in range(n)]
+    if n:
+        dom[0] = {0}
+    changed = True
+    while changed:
+        changed = False
+        for i in range(1, n):
+            if i not in reach:
+                continue
+            ps = [dom[p] for p in pred[i] if p in reach]
+            new = set.intersection(*ps) | {i} if ps else {i}
+            if new != dom[i]:
+                dom[i], changed = new, True
+    return dom, pred
+
+
+def natural_loops(bl):
+    """{header: set of blocks} of the natural loops of blocks `bl` (back edges to one header
+    merged)."""
+    succ = [b[2] for b in bl]
+    dom, pred = dominators(succ)
+    loops = {}
+    for u, ss in enumerate(succ):
+        for h in ss:
+            if h in dom[u]:  # u -> h is a back edge
+                body, stack = {h, u}, ([u] if u != h else [])  # never past the header
+                while stack:
+                    x = stack.pop()
+                    for p in pred[x]:
+                        if p not in body and dom[p]:
+                            body.add(p)
+                            stack.append(p)
+                loops.setdefault(h, set()).update(body)
+    return loops
+
+
+def measure(bl, body):
+    ins = loads = int64 = glob = 0
+    for i in body:
+        for s in bl[i][1]:
+            op = opcode(s)
+            if not op:
+                continue
+            ins += 1
+            ld, i64 = classify(op)
+            loads += ld
+            int64 += i64
+            glob += ld and not any(p in ("shared", "const") for p in op.split("."))
     return {"instructions": ins, "loads": loads, "int64": int64, "global_loads": glob}
 
 
-def hot_loop(ptx):
-    """{function, instructions, loads, int64, lines} of the hot loop of a PTX text, or None when
-    it has no loop."""
+def hot_loop(ptx, only=None):
+    """{function, instructions, loads, global_loads, int64, blocks} of the hot loop of a PTX text
+    (of its functions whose name contains `only`, when given), or None when it has no loop."""
     best = None
     for name, body in functions(ptx):
-        ls = loops(body)
-        for a, b in ls:
-            if any((c, d) != (a, b) and a <= c and d <= b for c, d in ls):
-                continue  # not innermost
-            m = measure(body, a, b)
+        if only and only not in name:
+            continue
+        bl = blocks(statements(body))
+        loops = natural_loops(bl)
+        for h, blks in loops.items():
+            if any(h2 != h and h2 in blks for h2 in loops):
+                continue  # holds another loop: not innermost
+            m = measure(bl, blks)
             key = (m["global_loads"], m["loads"], m["instructions"])
             if best is None or key > best[0]:
-                best = (key, dict(m, function=name, lines=b - a + 1))
+                best = (key, dict(m, function=name, blocks=len(blks)))
     return best[1] if best else None
 
 

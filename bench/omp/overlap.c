@@ -50,7 +50,8 @@ int main(int argc, char **argv) {
   double steps[3];
   serial_steps(&p, &args, s, steps);
   for (long i = 0; i < n; i++)
-    a[i] = 0.0; /* the checksum is the pipelined run's */
+    a[i] = 0.0; /* the checksum is the pipelined run's: no result of the serial one is left */
+#pragma omp target update to(a[0:n])
   for (int r = -args.warmup; r < args.reps; r++) {
     const double t0 = bench_now();
     for (int k = 0; k < p.chunks; k++) {

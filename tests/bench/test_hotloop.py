@@ -46,7 +46,49 @@ $L__BB0_3:                              // a loop over shared memory only
 """
 
 
+# Clang's layout: the latch above the header, a forward branch to it from inside the loop, and a
+# call whose parameter list spans lines. The loop is $L__BB1_2 (header) .. $L__BB1_1 (latch).
+CLANG = r"""
+.func k2()
+{
+	mov.u32 	%r1, 0;
+	bra.uni 	$L__BB1_2;
+$L__BB1_1:
+	add.s32 	%r1, %r1, 1;
+$L__BB1_2:
+	ld.global.f64 	%fd1, [%rd1];
+	setp.lt.s32 	%p1, %r1, 10;
+	@%p1 bra 	$L__BB1_3;
+	bra.uni 	$L__BB1_4;
+$L__BB1_3:
+	{ // callseq 0, 0
+	.param .b64 param0;
+	st.param.f64 	[param0+0], %fd1;
+	call.uni
+	foo,
+	(
+	param0
+	);
+	} // callseq 0
+	bra.uni 	$L__BB1_1;
+$L__BB1_4:
+	ret;
+}
+"""
+
+
 class HotLoopTest(unittest.TestCase):
+    def test_natural_loop_whatever_the_line_order(self):
+        m = H.hot_loop(CLANG)
+        # add.s32 (latch), ld, setp, bra, st.param, call, bra.uni: the exit block is not in it
+        self.assertEqual(m["instructions"], 7)
+        self.assertEqual(m["loads"], 1)
+        self.assertEqual(m["blocks"], 3)
+
+    def test_only(self):
+        self.assertIsNone(H.hot_loop(PTX, only="nothing"))
+        self.assertEqual(H.hot_loop(PTX, only="kPdS_")["function"], "_Z1kPdS_l")
+
     def test_functions_skip_declarations(self):
         self.assertEqual([n for n, _ in H.functions(PTX)], ["_Z1kPdS_l"])
 

@@ -20,14 +20,22 @@
 //   __device__ int kernel_device_num();  // the device the kernel runs on
 //   __device__ int kernel_num_devices(); // the number of devices
 //
-// They live in separate files so that the backend files proper stay untouched; a backend that
-// provides them itself defines OMP2CU_BACKEND_HAS_DEVICES. Otherwise devices_generic.h provides
-// them in terms of the basic primitives (one device; device-to-device copies staged via the host).
+// CUDA and HIP provide them with the rest of their host side (gpu_host.h), which defines
+// OMP2CU_BACKEND_HAS_DEVICES; the emulator in devices_sim.h; any other backend gets
+// devices_generic.h, which provides them in terms of the basic primitives (one device;
+// device-to-device copies staged via the host). This file includes the CUDA or HIP backend
+// file itself, so that it may be included first.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef OMP2CU_BACKEND_DEVICES_SELECT_H
 #define OMP2CU_BACKEND_DEVICES_SELECT_H
+
+#if defined(OMP2CU_BACKEND_CUDA)
+#include "omp2cu/backend/cuda.h"
+#elif defined(OMP2CU_BACKEND_HIP)
+#include "omp2cu/backend/hip.h"
+#endif
 
 #if defined(OMP2CU_BACKEND_HAS_DEVICES)
 // The backend file provides the primitives (CUDA and HIP: gpu_host.h).
@@ -37,8 +45,7 @@
 #include "omp2cu/backend/devices_generic.h"
 #endif
 
-// What a kernel knows of its device: a copy per device on the GPU backends (the backend file
-// proper provides the rest of the primitives on HIP).
+// What a kernel knows of its device: a copy per device on the GPU backends.
 #if defined(OMP2CU_BACKEND_CUDA_H) || defined(OMP2CU_BACKEND_HIP_H)
 #include "omp2cu/backend/devices_info.h"
 #endif
