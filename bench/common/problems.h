@@ -286,32 +286,20 @@ static inline generic_problem generic_setup(int full) {
   return p;
 }
 
-/* Overlap of transfers and kernels: the triad over host arrays that go to the device and back in
- * every run, in `chunks` chunks (the last one takes the rest). */
-typedef struct {
-  long n;
-  int chunks;
-  double *a, *b, *c, bytes, flops;
-} overlap_problem;
+/* Overlap of transfers and kernels: the triad's arrays, copied to the device and back in every
+ * run, in OVERLAP_CHUNKS chunks (the last one takes the rest). */
+#define OVERLAP_CHUNKS 16
 
-static inline overlap_problem overlap_setup(int full) {
-  const triad_problem t = triad_arrays(full ? 33554432L : 1000000L);
-  overlap_problem p;
-  p.n = t.n;
-  p.chunks = 16;
-  p.a = t.a;
-  p.b = t.b;
-  p.c = t.c;
-  p.bytes = t.bytes; /* over the bus: b and c to the device, a back */
-  p.flops = t.flops;
-  return p;
+static inline triad_problem overlap_setup(int full) {
+  /* Its bytes (24 per element) are what crosses the bus: b and c in, a back. */
+  return triad_arrays(full ? 33554432L : 1000000L);
 }
 
 /* Chunk k of p: elements [*lo, *lo + *len). */
-static inline void overlap_chunk(const overlap_problem *p, int k, long *lo, long *len) {
-  const long per = p->n / p->chunks;
+static inline void overlap_chunk(const triad_problem *p, int k, long *lo, long *len) {
+  const long per = p->n / OVERLAP_CHUNKS;
   *lo = (long)k * per;
-  *len = k == p->chunks - 1 ? p->n - *lo : per;
+  *len = k == OVERLAP_CHUNKS - 1 ? p->n - *lo : per;
 }
 
 /* The extra fields of an overlap BENCH line: the serial run's steps (medians, ms), their sum and

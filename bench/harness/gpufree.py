@@ -9,6 +9,7 @@ import shutil
 import hotloop
 import kernels as K
 import largegen
+import prepare
 import tools
 
 SKIP = 77  # ctest's SKIP_RETURN_CODE
@@ -153,9 +154,8 @@ def _ptx_cmds(repo, kind, src, ptx):
     links its device runtime without inlining it, so the PTX holds the calls)."""
     common, rt = os.path.join(repo, "bench", "common"), os.path.join(repo, "runtime", "include")
     if kind == "clang":
-        return ([tools.find_clang(), "-O3", "-fopenmp", "--offload-arch=" + tools.ARCH,
-                 "--cuda-path=" + os.path.dirname(os.path.dirname(tools.find_nvcc())),
-                 "--offload-device-only", "-S", "-I", common, src, "-o", ptx])
+        return prepare.clang_cmd(tools.find_clang()) + ["--offload-device-only", "-S", "-I", common, src,
+                                                        "-o", ptx]
     return [tools.find_nvcc(), "-x", "cu", "-std=c++17", "--expt-relaxed-constexpr", "-arch=" + tools.ARCH,
             "-O3", "-ptx", "-I", rt, "-I", common, src, "-o", ptx]
 

@@ -6,14 +6,14 @@
 #include "problems.h"
 
 /* Medians of the serial steps, in ms. */
-static void serial_steps(overlap_problem *p, const bench_args_t *args, double s, double out[3]) {
+static void serial_steps(triad_problem *p, const bench_args_t *args, double s, double out[3]) {
   double *a = p->a, *b = p->b, *c = p->c;
   double *t[3];
   for (int q = 0; q < 3; q++)
     t[q] = (double *)bench_alloc((size_t)args->reps * sizeof(double));
   for (int r = -args->warmup; r < args->reps; r++) {
     double step[3] = {0, 0, 0};
-    for (int k = 0; k < p->chunks; k++) {
+    for (int k = 0; k < OVERLAP_CHUNKS; k++) {
       long lo, len;
       overlap_chunk(p, k, &lo, &len);
       double t0 = bench_now();
@@ -40,7 +40,7 @@ static void serial_steps(overlap_problem *p, const bench_args_t *args, double s,
 
 int main(int argc, char **argv) {
   bench_args_t args = bench_args(argc, argv);
-  overlap_problem p = overlap_setup(args.full);
+  triad_problem p = overlap_setup(args.full);
   const long n = p.n;
   const double s = 3.0;
   double *a = p.a, *b = p.b, *c = p.c;
@@ -54,7 +54,7 @@ int main(int argc, char **argv) {
 #pragma omp target update to(a[0:n])
   for (int r = -args.warmup; r < args.reps; r++) {
     const double t0 = bench_now();
-    for (int k = 0; k < p.chunks; k++) {
+    for (int k = 0; k < OVERLAP_CHUNKS; k++) {
       long lo, len;
       overlap_chunk(&p, k, &lo, &len);
 #pragma omp target update to(b[lo:len], c[lo:len]) nowait depend(out: b[lo])
