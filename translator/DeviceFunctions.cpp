@@ -84,12 +84,53 @@ struct Marker {
                               "for the device (use std::complex)");
   }
 
-  /// An object of a class of a system header constructed in device code: its constructor is a
+  /// The kernel bodies (their text is device code).
+  std::vector<SourceRange> KernelRanges;
+  /// Whether \p L lies in a kernel body or in a function whose text is device code.
+  bool inDeviceCode(SourceLocation L) const {
+    L = SM.getExpansionLoc(L);
+    auto Within = [&](SourceRange R) {
+      return R.isValid() && SM.isPointWithin(L, SM.getExpansionLoc(R.getBegin()),
+                                             SM.getExpansionLoc(R.getEnd()));
+    };
+    if (llvm::any_of(KernelRanges, Within))
+      return true;
+    for (const std::set<const FunctionDecl *> *Set : {&Done, &Copied})
+      for (const FunctionDecl *F : *Set)
+        if (Within(F->getSourceRange()))
+          return true;
+    return false;
+  }
+
+  /// Implicit constructors whose member and base initializers were scanned.
+  std::set<const FunctionDecl *> ImplicitScanned;
+  /// The member and base initializers of constructor \p C: device code where \p C is.
+  void initializers(const CXXConstructorDecl *C) {
+    for (const CXXCtorInitializer *I : C->inits())
+      if (I->getInit())
+        scan(I->getInit(), C);
+  }
+
+  /// An object constructed in device code. Of a class of a system header: its constructor is a
   /// call (std::pair's, std::array's are constexpr or trivial; std::vector's is not).
   void construct(const CXXConstructExpr *CE) {
     const CXXConstructorDecl *C = CE->getConstructor();
-    if (!C || !SM.isInSystemHeader(SM.getExpansionLoc(C->getLocation())))
+    if (!C)
       return;
+    if (!SM.isInSystemHeader(SM.getExpansionLoc(C->getLocation()))) {
+      // A class of the program: its constructor (and destructor) run on the device like the
+      // functions that kernels call. Implicit and defaulted ones: CUDA and HIP infer their
+      // execution space from the members' and bases' (reached in their initializers).
+      if (C->isUserProvided())
+        callee(C, CE->getBeginLoc());
+      else if (const auto *Def = dyn_cast_or_null<CXXConstructorDecl>(C->getDefinition());
+               Def && Def->isImplicit() && ImplicitScanned.insert(Def).second)
+        initializers(Def);
+      if (const CXXRecordDecl *RD = C->getParent())
+        if (const CXXDestructorDecl *Dtor = RD->getDestructor(); Dtor && Dtor->isUserProvided())
+          callee(Dtor, CE->getBeginLoc());
+      return;
+    }
     std::string Why;
     if (!Judge.callable(C, Why))
       error(CE->getBeginLoc(), "an object of type '" +
@@ -189,6 +230,12 @@ struct Marker {
                                      "region" + Why);
       return;
     }
+    callee(F, CE->getBeginLoc());
+  }
+
+  /// \p F, a function of the program (not of a system header) that device code calls at \p L:
+  /// marked for the device, copied for each call, or reported.
+  void callee(const FunctionDecl *F, SourceLocation L) {
     if (const FunctionDecl *Pattern = F->getTemplateInstantiationPattern()) {
       // A member of a class template (or a function template's specialization): the
       // operations on std::complex resolve in the instantiation, whose text is the pattern's.
@@ -206,22 +253,37 @@ struct Marker {
           mark(F);
         return;
       }
-      error(CE->getBeginLoc(), "function '" + F->getNameAsString() +
-                                   "' called in a target region has no definition in this "
-                                   "translation unit; if another file defines it, declare it "
-                                   "with '#pragma omp declare target'");
+      error(L, "function '" + F->getNameAsString() +
+                   "' called in a target region has no definition in this translation unit; "
+                   "if another file defines it, declare it with '#pragma omp declare target'");
       return;
     }
     if (!SM.isInMainFile(SM.getExpansionLoc(Def->getLocation()))) {
       // The translator inlines the header (HeaderInlining.h) or reports the call.
       InHeaders.push_back({SM.getFileID(SM.getExpansionLoc(Def->getLocation())),
-                           CE->getBeginLoc(), F->getNameAsString()});
+                           L, F->getNameAsString()});
       return;
     }
-    if (const auto *M = dyn_cast<CXXMethodDecl>(Def); M && (M->isVirtual() || M->getParent()->isLambda())) {
-      error(CE->getBeginLoc(), M->isVirtual()
-                                   ? "virtual member functions cannot be called in target regions"
-                                   : "lambdas cannot be called in target regions yet");
+    if (const auto *M = dyn_cast<CXXMethodDecl>(Def); M && M->isVirtual()) {
+      error(L, "virtual member functions cannot be called in target regions");
+      return;
+    }
+    if (const auto *M = dyn_cast<CXXMethodDecl>(Def); M && M->getParent()->isLambda()) {
+      // A lambda defined in device code is device code (CUDA and HIP give its call operator
+      // the execution space of the function around it); its body is scanned where it is.
+      if (!inDeviceCode(M->getParent()->getLocation()))
+        error(L, "a lambda defined outside the target region cannot be called in it yet "
+                 "(define the lambda inside the region, or use a function object of a class "
+                 "declared at namespace scope)");
+      return;
+    }
+    if ((isa<CXXConstructorDecl>(Def) || isa<CXXDestructorDecl>(Def)) &&
+        analysis::needsKernelCopy(Ctx, Def)) {
+      // Kernels would call copies of it, but nothing names a constructor's call.
+      error(L, "the " + std::string(isa<CXXConstructorDecl>(Def) ? "constructor" : "destructor") +
+                   " of '" + cast<CXXMethodDecl>(Def)->getParent()->getNameAsString() + "' " +
+                   analysis::whyKernelCopy(Ctx, Def) + " and runs in a target region; this is "
+                   "not supported yet");
       return;
     }
     if (analysis::needsKernelCopy(Ctx, Def)) {
@@ -485,6 +547,8 @@ MarkResult markDeviceFunctions(ASTContext &Ctx, Rewriter &HostRW,
   Marker M{Ctx, HostRW, Ctx.getSourceManager(), Qualified};
   warnUnexportable(Ctx);
   for (const Stmt *S : KernelBodies)
+    M.KernelRanges.push_back(S->getSourceRange());
+  for (const Stmt *S : KernelBodies)
     M.scan(S, nullptr);
   for (const FunctionDecl *F : exportedDeclareTargetFunctions(Ctx))
     if (M.Done.insert(F).second)
@@ -493,6 +557,8 @@ MarkResult markDeviceFunctions(ASTContext &Ctx, Rewriter &HostRW,
     const FunctionDecl *F = M.Work.back();
     M.Work.pop_back();
     M.mark(F);
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(F))
+      M.initializers(Ctor);
     M.scan(F->getBody(), F);
     // A template's dependent calls resolve only in its instantiations.
     if (const FunctionTemplateDecl *FT = F->getDescribedFunctionTemplate())

@@ -175,10 +175,41 @@ public:
     return true;
   }
 
+  /// A lambda that captures `this`: it captures omp2cu_self instead (`[this]`: by reference,
+  /// `[*this]`: a copy, `[=]` that uses members: `[=, &omp2cu_self]`; `[&]` captures it as is).
+  bool VisitLambdaExpr(LambdaExpr *L) {
+    for (const LambdaCapture &C : L->captures()) {
+      if (!C.capturesThis() || !inside(C.getLocation()))
+        continue;
+      UsesThis = true;
+      if (C.isImplicit()) {
+        if (L->getCaptureDefault() == LCD_ByCopy && L->getCaptureDefaultLoc().isFileID())
+          Edits.emplace(SM.getFileOffset(L->getCaptureDefaultLoc()) + 1,
+                        std::make_pair(0u, std::string(", &") + SelfName));
+        continue;
+      }
+      const unsigned Off = SM.getFileOffset(SM.getExpansionLoc(C.getLocation()));
+      StringRef Buf = SM.getBufferData(SM.getFileID(SM.getExpansionLoc(C.getLocation())));
+      // The capture's text: `this`, or `*this` (its location may be the `*` or the `this`).
+      size_t B = Off, E = Buf.find("this", Off);
+      if (E == StringRef::npos)
+        continue;
+      if (C.getCaptureKind() == LCK_StarThis && Buf[B] != '*')
+        B = Buf.rfind('*', Off);
+      CaptureThis.insert(static_cast<unsigned>(E));
+      CaptureThis.insert(static_cast<unsigned>(B));
+      Edits[static_cast<unsigned>(B)] = {
+          static_cast<unsigned>(E + 4 - B),
+          C.getCaptureKind() == LCK_StarThis ? std::string(SelfName)
+                                             : std::string("&") + SelfName};
+    }
+    return true;
+  }
+
   /// Every other explicit `this`: (&omp2cu_self).
   void finish() {
     for (const CXXThisExpr *T : All)
-      if (!Done.count(T))
+      if (!Done.count(T) && !CaptureThis.count(SM.getFileOffset(SM.getExpansionLoc(T->getBeginLoc()))))
         edit(T->getBeginLoc(), 4, std::string("(&") + SelfName + ")", T);
   }
 
@@ -187,6 +218,8 @@ private:
   const std::vector<SourceRange> &Ranges;
   std::vector<const CXXThisExpr *> All;
   std::set<const CXXThisExpr *> Done;
+  /// The offsets of the `this` and `*this` of lambda captures (edited with their captures).
+  std::set<unsigned> CaptureThis;
 
   bool inside(SourceLocation L) const {
     if (L.isInvalid() || L.isMacroID())
@@ -225,6 +258,8 @@ private:
     unsigned B = SM.getFileOffset(R.getBegin());
     unsigned E = SM.getFileOffset(
         Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, LangOptions()));
+    if (CaptureThis.count(B))
+      return; // a lambda's `*this` capture, edited with its capture
     UsesThis = true;
     Done.insert(T);
     Edits[B] = {E - B, Text};

@@ -1,0 +1,48 @@
+// Lambdas in target regions: one defined in the region (or in a function that the region
+// calls) is device code as it is, with no attribute; a lambda that captures `this` in a member
+// function captures omp2cu_self, the object the region uses. One defined outside the region and
+// called in it is an error. Run: e2e p117.
+// RUN: %omp2cu %s -o - | FileCheck %s
+// RUN: not %omp2cu %s -o %t.cu -- -DBAD 2>&1 | FileCheck %s --check-prefix=BAD
+template <class F> void each(int n, F f) {
+  for (int i = 0; i < n; ++i)
+    f(i);
+}
+// CHECK: template <class F> __host__ __device__ void each(int n, F f)
+
+struct Box {
+  double w;
+  void scale(int n, double *v) {
+#pragma omp target teams distribute parallel for map(tofrom: v[0:n])
+    for (int i = 0; i < n; ++i) {
+      auto a = [this](double x) { return x * w; };
+      auto b = [=](double x) { return x + w; };
+      auto c = [*this](double x) { return x - w; };
+      v[i] = a(b(c(v[i])));
+    }
+  }
+};
+// CHECK-LABEL: Box_scale_L16_kernel
+// CHECK: auto a = [&omp2cu_self](double x) { return x * omp2cu_self.w; };
+// CHECK-NEXT: auto b = [=, &omp2cu_self](double x) { return x + omp2cu_self.w; };
+// CHECK-NEXT: auto c = [omp2cu_self](double x) { return x - omp2cu_self.w; };
+
+void f(int n, double *v) {
+  double s = 2.0;
+#ifdef BAD
+  auto outside = [s](double x) { return x * s; };
+#endif
+#pragma omp target teams distribute parallel for map(tofrom: v[0:n])
+  for (int i = 0; i < n; ++i) {
+    auto sq = [](double x) { return x * x; };
+    each(2, [&](int k) { v[i] += sq(k) * s; });
+#ifdef BAD
+    v[i] = outside(v[i]);
+#endif
+  }
+}
+// CHECK-LABEL: f_L35_kernel
+// CHECK: auto sq = [](double x) { return x * x; };
+// CHECK-NEXT: each(2, [&](int k) { v[i] += sq(k) * s; });
+// BAD: lambdas.cpp:[[@LINE-7]]:12: error: the lambda at line [[@LINE-14]] is defined outside the target region that uses it: this is not supported yet (define the lambda inside the region, or use a function object of a class declared at namespace scope)
+// BAD-NOT: error:
