@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelEmitter.h"
+#include "DeclaredReductions.h"
 #include "CCompat.h"
 #include "LineDirectives.h"
 #include "Diagnostics.h"
@@ -666,49 +667,61 @@ std::string KernelEmitter::construct(const Construct &C, std::set<const VarDecl 
       }
       break;
     case ClauseVar::Reduction: {
+      unsigned Distinct = (CP.Inner & ~CP.Outer) & (LevelThreads | LevelLanes);
+      if (!P.Parallel) Distinct &= ~LevelThreads;
+      if (!P.Simd) Distinct &= ~LevelLanes;
+      // Over threads whose lanes hold copies of the same value: lane 0's counts.
+      const bool Lane0 = (Distinct & LevelThreads) && !(CP.Inner & LevelLanes) && P.Simd;
+      // The copy combined into the variable outside: atomically where executors share it.
+      auto CombineOut = [&](const std::string &Atomic, const std::string &InOrder) {
+        if (outerIsShared(V, C, Priv)) {
+          std::string Lead = leader((LevelThreads | LevelLanes) & ~CP.Outer, CP);
+          Epi += Ind + "  " + (Lead.empty() ? "" : "if (" + Lead + ") ") + Atomic + ";\n";
+        } else {
+          Epi += Ind + "  " + InOrder + ";\n";
+        }
+      };
+      if (CV.Declared) {
+        // A reduction the program declares: its struct's init() and apply(). Its initializer
+        // need not be an identity, so a participant whose copy does not count says so.
+        const std::string Udr = udr::structName(Ctx, CV.Declared);
+        Pro += fmt::format("{}  auto &{} = {};\n", Ind, Outer, N) +
+               Declare(fmt::format("omp2cu::dev::declared_init<{}>({})", Udr, Outer));
+        if (Distinct)
+          Epi += fmt::format("{}  {} = {}allreduce<omp2cu::op::Declared<{}>>(omp2cu::dev::"
+                             "declared_value({}, {}), {}).value;\n",
+                             Ind, N, Rt, Udr, N, Lane0 ? "omp2cu::dev::lane() == 0" : "true",
+                             levelsText(Lane0 ? Distinct | LevelLanes : Distinct));
+        CombineOut(fmt::format("omp2cu::dev::declared_combine<{}>(&{}, {})", Udr, Outer, N),
+                   fmt::format("{} = {}::apply({}, {})", Outer, Udr, Outer, N));
+        break;
+      }
       const char *Op = opName(CV.Op);
       Pro += fmt::format("{}  auto &{} = {};\n", Ind, Outer, N) +
              Declare(Array ? fmt::format("omp2cu::dev::identity_value<{}>{{}}", Op)
                            : fmt::format("{}::identity<{}>()", Op, T));
-      unsigned Distinct = (CP.Inner & ~CP.Outer) & (LevelThreads | LevelLanes);
-      if (!P.Parallel) Distinct &= ~LevelThreads;
-      if (!P.Simd) Distinct &= ~LevelLanes;
       if (Array) {
         // Each element of the rows the clause names is a reduction of its own.
         const std::string Rows = std::to_string(CV.RowsBegin) + ", " + std::to_string(CV.RowsCount);
-        const bool Lane0 = (Distinct & LevelThreads) && !(CP.Inner & LevelLanes) && P.Simd;
         if (Distinct)
           Epi += fmt::format("{}  {}allreduce_rows<{}>({}, {}, {}, {});\n", Ind, Rt, Op, N,
                              Rows, levelsText(Lane0 ? Distinct | LevelLanes : Distinct),
                              Lane0 ? "true" : "false");
-        if (outerIsShared(V, C, Priv)) {
-          std::string Lead = leader((LevelThreads | LevelLanes) & ~CP.Outer, CP);
-          Epi += fmt::format("{}  {}omp2cu::dev::atomic_combine_rows<{}>({}, {}, {});\n", Ind,
-                             Lead.empty() ? "" : "if (" + Lead + ") ", Op, Outer, N, Rows);
-        } else {
-          Epi += fmt::format("{}  omp2cu::dev::apply_rows<{}>({}, {}, {});\n", Ind, Op, Outer, N,
-                             Rows);
-        }
+        CombineOut(fmt::format("omp2cu::dev::atomic_combine_rows<{}>({}, {}, {})", Op, Outer, N,
+                               Rows),
+                   fmt::format("omp2cu::dev::apply_rows<{}>({}, {}, {})", Op, Outer, N, Rows));
         break;
       }
       if (Distinct) {
-        std::string Val = N;
-        unsigned Scope = Distinct;
-        if ((Distinct & LevelThreads) && !(CP.Inner & LevelLanes) && P.Simd) {
-          // The lanes of a thread hold copies of the same value: count one.
-          Val = fmt::format("(omp2cu::dev::lane() == 0 ? {} : {}::identity<{}>())", N, Op, T);
-          Scope |= LevelLanes;
-        }
+        // The lanes of a thread hold copies of the same value: count one.
+        const std::string Val =
+            Lane0 ? fmt::format("(omp2cu::dev::lane() == 0 ? {} : {}::identity<{}>())", N, Op, T)
+                  : N;
         Epi += fmt::format("{}  {} = {}allreduce<{}>({}, {});\n", Ind, N, Rt, Op, Val,
-                           levelsText(Scope));
+                           levelsText(Lane0 ? Distinct | LevelLanes : Distinct));
       }
-      if (outerIsShared(V, C, Priv)) {
-        std::string Lead = leader((LevelThreads | LevelLanes) & ~CP.Outer, CP);
-        Epi += fmt::format("{}  {}omp2cu::dev::atomic_combine<{}>(&{}, {});\n", Ind,
-                           Lead.empty() ? "" : "if (" + Lead + ") ", Op, Outer, N);
-      } else {
-        Epi += fmt::format("{}  {} = {}::apply({}, {});\n", Ind, Outer, Op, Outer, N);
-      }
+      CombineOut(fmt::format("omp2cu::dev::atomic_combine<{}>(&{}, {})", Op, Outer, N),
+                 fmt::format("{} = {}::apply({}, {})", Outer, Op, Outer, N));
       break;
     }
     }

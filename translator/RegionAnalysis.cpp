@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Analyzer.h"
+#include "DeclaredReductions.h"
 #include "DeviceVariants.h"
 #include "DeviceComplex.h"
 
@@ -19,6 +20,8 @@
 #include "clang/Rewrite/Core/Rewriter.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Frontend/OpenMP/OMP.h"
+
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <functional>
@@ -773,10 +776,6 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
       const auto *RC = cast<OMPReductionClause>(Cl);
       bool Ok;
       RedOp Op = reductionOp(RC, Ok);
-      if (!Ok) {
-        error(Cl->getBeginLoc(), "user-defined reductions are not supported");
-        break;
-      }
       // default is no modifier; task: the tasks with in_reduction that the construct's threads
       // make run at once on those threads and update their copies (taskDataSharing).
       if (RC->getModifier() == OMPC_REDUCTION_inscan)
@@ -784,23 +783,48 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
       unsigned Item = 0;
       for (const Expr *E : RC->varlists()) {
         RedOp ItemOp = Op;
-        // A `declare reduction` of std::complex that means + or * (programs declare them for
-        // GCC, which has no reductions of class types); other user-defined ones are refused.
-        if (const OMPDeclareReductionDecl *D = declaredReduction(RC, Item++)) {
+        const OMPDeclareReductionDecl *Declared = nullptr;
+        const OMPDeclareReductionDecl *D = declaredReduction(RC, Item++);
+        if (!D && !Ok) // in a function template: its instantiations resolve it
+          D = udr::lookup(Ctx, RC, R.Function,
+                          E->getType().getNonReferenceType().getUnqualifiedType());
+        if (D) {
+          // A `declare reduction` of std::complex that means + or * (programs declare them for
+          // GCC, which has no reductions of class types) is that operator; kernels call the
+          // others' combiners (DeclaredReductions.h).
           char C = 0;
-          if (!standardComplexReduction(D, C)) {
-            error(E->getBeginLoc(), "user-defined reductions are not supported (only those of "
-                                    "std::complex<float|double> that combine with 'omp_out += "
-                                    "omp_in' from 0 or 'omp_out *= omp_in' from 1)");
+          if (standardComplexReduction(D, C)) {
+            ItemOp = C == '+' ? RedOp::Plus : RedOp::Times;
+          } else if (isStdComplex(D->getType())) {
+            error(E->getBeginLoc(), "user-defined reductions of std::complex are not supported "
+                                    "(only those that combine with 'omp_out += omp_in' from 0 "
+                                    "or 'omp_out *= omp_in' from 1)");
             continue;
+          } else if (std::string Why = udr::unsupported(Ctx, D); !Why.empty()) {
+            error(E->getBeginLoc(),
+                  fmt::format("the reduction '{}' declared at line {} cannot be used in a "
+                              "target region: {}",
+                              D->getDeclName().getAsString(),
+                              text::line(SM, D->getLocation()), Why));
+            continue;
+          } else {
+            Declared = D;
           }
-          ItemOp = C == '+' ? RedOp::Plus : RedOp::Times;
+        } else if (!Ok) {
+          error(E->getBeginLoc(), "this reduction identifier is not supported");
+          continue;
         }
         ClauseVar CV{ClauseVar::Reduction, refVar(E), ItemOp};
+        CV.Declared = Declared;
         if (!CV.Var && !arrayReductionItem(E, CV))
           continue;
         const VarDecl *V = CV.Var;
         QualType T = V->getType().getNonReferenceType();
+        if (Declared && T->isArrayType()) {
+          error(E->getBeginLoc(), "a reduction of an array or array section with a declared "
+                                  "reduction is not supported yet");
+          continue;
+        }
         if (const auto *CAT = Ctx.getAsConstantArrayType(T)) {
           // A whole array, or a section of it: each element is a reduction of its own.
           if (refVar(E)) // the whole array
@@ -815,12 +839,14 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
                                   "only");
           continue;
         }
-        if (!T->isArithmeticType() && !T->isDependentType() && !isStdComplex(T)) {
+        if (!Declared && !T->isArithmeticType() && !T->isDependentType() && !isStdComplex(T)) {
           error(E->getBeginLoc(), "reduction variable must have an integer or floating-point "
                                   "type, or be a std::complex<float> or std::complex<double> (or "
-                                  "an array of them)");
+                                  "an array of them), or have a reduction the program declares");
           continue;
         }
+        if (Declared && !llvm::is_contained(R.DeclaredReductions, Declared))
+          R.DeclaredReductions.push_back(Declared);
         C.Vars.push_back(CV);
       }
       break;

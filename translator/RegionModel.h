@@ -28,6 +28,7 @@ class Expr;
 class FieldDecl;
 class ForStmt;
 class FunctionDecl;
+class OMPDeclareReductionDecl;
 class OMPExecutableDirective;
 class Stmt;
 class TypedefNameDecl;
@@ -77,6 +78,9 @@ struct ClauseVar {
   enum Kind { Private, Firstprivate, Lastprivate, Reduction, Linear } K;
   const clang::VarDecl *Var = nullptr;
   RedOp Op = RedOp::Plus;
+  /// reduction with a `declare reduction` of the program (Op is unused): its combiner and
+  /// initializer (DeclaredReductions.h).
+  const clang::OMPDeclareReductionDecl *Declared = nullptr;
   /// linear: the step (nullptr: 1). Each iteration starts with the value at the construct plus
   /// its logical number times the step; the last iteration's value is written back.
   const clang::Expr *Step = nullptr;
@@ -299,6 +303,8 @@ struct Region {
   /// (`constexpr int N = 128;`, C++ `const int N = 128;`): the kernel declares them again, in
   /// this order, so that they stay constant expressions (array bounds, template arguments).
   std::vector<const clang::VarDecl *> LocalConstants;
+  /// The `declare reduction`s that the region's reduction clauses name, in order of first use.
+  std::vector<const clang::OMPDeclareReductionDecl *> DeclaredReductions;
 };
 
 } // namespace omp2cu::model

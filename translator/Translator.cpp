@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Translator.h"
+#include "DeclaredReductions.h"
 #include "DeviceComplex.h"
 #include "CCompat.h"
 #include "CRespell.h"
@@ -480,6 +481,10 @@ public:
       // In a template, calls resolve only in the instantiations.
       for (const Stmt *S : analysis::instantiatedRegionBodies(R))
         Bodies.push_back(S);
+      // The combiners and initializers of the reductions it declares run on the device.
+      for (const OMPDeclareReductionDecl *D : R.DeclaredReductions)
+        for (const Stmt *S : udr::deviceCode(D))
+          Bodies.push_back(S);
     }
     devfn::MarkResult Marked =
         devfn::markDeviceFunctions(Ctx, HostRW, Bodies, HostQualified);
@@ -597,6 +602,22 @@ public:
       if (Opts.SeparateCompilation && !R.Befriend)
         E.Kernel.Text = linkage::kernel(Ctx, E.Kernel.Text);
       E.Ok = true;
+    }
+    // The structs of the declared reductions that kernels use, after their directives.
+    std::vector<const OMPDeclareReductionDecl *> Declared;
+    for (size_t I = 0; I < Regions.size(); ++I)
+      if (Out[I].Ok)
+        for (const OMPDeclareReductionDecl *D : Regions[I].DeclaredReductions)
+          if (!llvm::is_contained(Declared, D))
+            Declared.push_back(D);
+    llvm::sort(Declared, [&](const OMPDeclareReductionDecl *A, const OMPDeclareReductionDecl *B) {
+      return SM.isBeforeInTranslationUnit(A->getLocation(), B->getLocation());
+    });
+    for (const OMPDeclareReductionDecl *D : Declared) {
+      SourceLocation At = udr::afterDirective(Ctx, D);
+      const bool LineStart =
+          SM.getDecomposedLoc(At).second > 0 && SM.getCharacterData(At)[-1] == '\n';
+      HostRW.InsertTextAfter(At, (LineStart ? "" : "\n") + udr::definition(Ctx, D));
     }
     for (size_t I = 0; I < Regions.size(); ++I) {
       if (!Out[I].Ok)

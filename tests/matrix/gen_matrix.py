@@ -15,6 +15,10 @@ Families (the case axis of a program):
         simd): on `parallel` or on `for` where the two are separate (variants pr, fr).
   cx    the same reductions of std::complex<float> and std::complex<double> with + - * (C++
         programs): sums of complex integers and products of powers of i, exact in both types.
+  udr   reductions the program declares (`declare reduction`) over structs of 16 and 8 bytes
+        (combined across teams under a lock) and values of 1, 4 and 8 bytes (a compare-and-
+        swap), with each form of initializer (a value, omp_orig, a call, none); only with
+        --family udr (ctest matrix.udr.slice, matrix.udr).
   dsa   private, firstprivate, lastprivate, collapse(2), num_teams / thread_limit, num_threads,
         simdlen / safelen on the directives of the nest where they are legal, with a reduction
         that checks every iteration ran once.
@@ -23,7 +27,7 @@ Which spellings exist: see nests() below. A program's name says its spelling, e.
 `red.t-tdpf.s` is family red, `target` split from `teams distribute parallel for`, which is split
 from `simd` (`.` separates directives, `-` too where the nest has two loops: outer-inner).
 
-usage: gen_matrix.py --out DIR [--slice N] [--list] [--family red|cx|dsa]
+usage: gen_matrix.py --out DIR [--slice N] [--list] [--family red|cx|dsa|udr]
   --slice N  only every N-th program (deterministic: sorted by name), for CI
 """
 import argparse
@@ -333,6 +337,68 @@ def red_program(nest, variant, complex_types=False):
     return fns, calls
 
 
+# The udr family: reductions the program declares, one per kind of value the runtime combines
+# differently (a struct under a lock, values of 1, 4 and 8 bytes with a compare-and-swap), with
+# each form of initializer. (name, type, initial value, loop body, comparison of x and e).
+UDR_DECLS = """typedef struct { double s; int c; } acc_t;      /* 16 bytes: combined under a lock */
+typedef struct { float a; int b; } pair_t;       /* 8 bytes, 4-byte aligned: a lock too */
+typedef struct { double v; int i; } loc_t;
+static acc_t acc_merge(acc_t a, acc_t b) { acc_t r = {a.s + b.s, a.c + b.c}; return r; }
+static void pair_zero(pair_t *p) { p->a = 0.0f; p->b = 0; }
+#pragma omp declare reduction(merge : acc_t : omp_out = acc_merge(omp_out, omp_in)) \\
+    initializer(omp_priv = (acc_t){0.0, 0})
+#pragma omp declare reduction(pairsum : pair_t : omp_out.a += omp_in.a, omp_out.b += omp_in.b) \\
+    initializer(pair_zero(&omp_priv))
+#pragma omp declare reduction(minloc : loc_t : \\
+    omp_out = omp_in.v < omp_out.v || (omp_in.v == omp_out.v && omp_in.i < omp_out.i) \\
+        ? omp_in : omp_out) initializer(omp_priv = omp_orig)
+#pragma omp declare reduction(imax : int : omp_out = omp_in > omp_out ? omp_in : omp_out) \\
+    initializer(omp_priv = omp_orig)
+#pragma omp declare reduction(lsum : long long : omp_out += omp_in)
+#pragma omp declare reduction(cxor : unsigned char : omp_out ^= omp_in) initializer(omp_priv = 0)
+#pragma omp declare reduction(dprod : double : omp_out *= omp_in) initializer(omp_priv = 1.0)
+"""
+UDR_CASES = [
+    ("merge", "acc_t", "{5.0, 2}", "{ x.s += (double)(k % 7); x.c += 1; }",
+     "x.s == e.s && x.c == e.c"),
+    ("pairsum", "pair_t", "{1.0f, 0}", "{ x.a += 1.0f; x.b += k % 3; }",
+     "x.a == e.a && x.b == e.b"),
+    ("minloc", "loc_t", "{1e300, -1}",
+     "{ double w = (double)((k * 7919 + 123) % 1000); "
+     "if (w < x.v || (w == x.v && k < x.i)) { x.v = w; x.i = k; } }",
+     "x.v == e.v && x.i == e.i"),
+    ("imax", "int", "3", "x = ((k * 37) % 1009) > x ? ((k * 37) % 1009) : x;", "x == e"),
+    ("lsum", "long long", "7", "x += k % 13;", "x == e"),
+    ("cxor", "unsigned char", "0x5a", "x ^= (unsigned char)(k * 29);", "x == e"),
+    ("dprod", "double", "1.5", "x *= (k % 97 == 0) ? 2.0 : 1.0;", "x == e"),
+]
+
+
+def udr_program(nest, variant):
+    picks = set(clause_groups(nest, variant))
+    fns, calls = [], []
+    for name, t, init, body, eq in UDR_CASES:
+        fn = f"t_{name}"
+
+        def clauses_for(i, name=name):
+            c = ["map(tofrom: x)"] if i == 0 else []
+            c += extra_clauses(nest.groups[i], nest)
+            if i in picks:
+                c.append(f"reduction({name}: x)")
+            return c
+
+        lines = [f"static int {fn}(void) {{", f"  typedef {t} T;", f"  T x = {init};"]
+        lines += ["  " + ln if not ln.startswith("#") else ln
+                  for ln in region(nest, clauses_for, body)]
+        lines += [f"  T e = {init};", "  { T x = e;"] + \
+            ["  " + ln for ln in sequential(nest, body)] + ["    e = x; }"]
+        lines += [f"  if (!({eq})) {{", f'    printf("FAIL {fn}\\n");', "    return 1;", "  }",
+                  "  return 0;", "}", ""]
+        fns.append("\n".join(lines))
+        calls.append(f"  failures += {fn}();")
+    return fns, calls
+
+
 def dsa_program(nest):
     """private, firstprivate, lastprivate, collapse and the sizing clauses, each a case."""
     fns, calls = [], []
@@ -439,13 +505,14 @@ CX_REF_REDUCTIONS = """#ifdef OMP2CU_MATRIX_REF
 
 def program(nest, family, variant):
     fns, calls = red_program(nest, variant, family == "cx") if family in ("red", "cx") \
-        else dsa_program(nest)
+        else udr_program(nest, variant) if family == "udr" else dsa_program(nest)
     spelling = " / ".join("#pragma omp " + " ".join(g) for g in nest.groups)
     head = [f"// omp2cu test matrix, family {family}: {spelling}" +
             (" (with braces)" if nest.braces else "") + (f", {variant}" if variant else ""),
             "// Generated by tests/matrix/gen_matrix.py: do not edit.",
             "#include <stdio.h>"] + \
-        (["#include <complex>", CX_REF_REDUCTIONS] if family == "cx" else [""])
+        (["#include <complex>", CX_REF_REDUCTIONS] if family == "cx" else
+         ["", UDR_DECLS] if family == "udr" else [""])
     main = ["int main(void) {", "  int failures = 0;"] + calls + \
         [f'  printf("%d of {len(calls)} cases failed\\n", failures);', "  return failures;", "}"]
     return "\n".join(head + fns + main) + "\n"
@@ -458,8 +525,9 @@ def programs(family=None):
         # (`for simd` in a parallel region that privatized x cannot reduce into it.)
         variants = [""] if sp is None else \
             ["fr"] if "simd" in nest.groups[sp + 1] else ["pr", "fr"]
-        for fam in ("red", "cx"):
-            if family in (None, fam):
+        # udr: only when asked for (ctest matrix.udr*), not in the slices of the others.
+        for fam in ("red", "cx", "udr"):
+            if family in (None, fam) and (fam != "udr" or family == "udr"):
                 for v in variants:
                     out[f"{fam}.{nest.name}" + (f".{v}" if v else "")] = program(nest, fam, v)
         if family in (None, "dsa") and nest.split is None:
@@ -472,7 +540,7 @@ def main():
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out")
     ap.add_argument("--slice", type=int, default=1)
-    ap.add_argument("--family", choices=["red", "cx", "dsa"])
+    ap.add_argument("--family", choices=["red", "cx", "dsa", "udr"])
     ap.add_argument("--list", action="store_true")
     a = ap.parse_args()
     progs = programs(a.family)

@@ -45,6 +45,7 @@
 #include "omp2cu/device/assert.h"
 #include "omp2cu/device/atomic.h"
 #include "omp2cu/device/critical.h"
+#include "omp2cu/device/declared_reduction.h"
 #include "omp2cu/device/lock.h"
 #include "omp2cu/device/loop.h"
 #include "omp2cu/device/mapping.h"

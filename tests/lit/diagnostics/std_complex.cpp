@@ -21,8 +21,8 @@ void udr(int n, std::complex<double> &p, std::complex<float> &s) {
     s += 1.0f;
   }
 }
-// UDR: std_complex.cpp:[[@LINE-6]]:63: error: user-defined reductions are not supported (only those of std::complex<float|double> that combine with 'omp_out += omp_in' from 0 or 'omp_out *= omp_in' from 1)
-// UDR: std_complex.cpp:[[@LINE-7]]:79: error: user-defined reductions are not supported
+// UDR: std_complex.cpp:[[@LINE-6]]:63: error: user-defined reductions of std::complex are not supported (only those that combine with 'omp_out += omp_in' from 0 or 'omp_out *= omp_in' from 1)
+// UDR: std_complex.cpp:[[@LINE-7]]:79: error: user-defined reductions of std::complex are not supported
 // UDR-NOT: error:
 #endif
 
