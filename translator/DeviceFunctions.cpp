@@ -102,6 +102,51 @@ struct Marker {
     return false;
   }
 
+  /// Classes whose destruction was looked at.
+  std::set<const CXXRecordDecl *> Destructed;
+  /// An object of type \p T ends in device code (at \p L): the user-provided destructors of
+  /// its class, of its members and of its bases run there (implicit ones call them).
+  void destructs(QualType T, SourceLocation L) {
+    if (T->isReferenceType())
+      return;
+    const CXXRecordDecl *RD = Ctx.getBaseElementType(T)->getAsCXXRecordDecl();
+    if (!RD || !RD->hasDefinition() || RD->hasTrivialDestructor() ||
+        SM.isInSystemHeader(SM.getExpansionLoc(RD->getLocation())) ||
+        !Destructed.insert(RD).second)
+      return;
+    if (const CXXDestructorDecl *D = RD->getDestructor(); D && D->isUserProvided())
+      callee(D, L);
+    for (const FieldDecl *F : RD->fields())
+      destructs(F->getType(), L);
+    for (const CXXBaseSpecifier &B : RD->bases())
+      destructs(B.getType(), L);
+  }
+
+  /// What device code runs that its text does not show: default member initializers and
+  /// default arguments (scanned with \p Scan), the destructors of the objects it declares and
+  /// of its temporaries.
+  template <class F> void implicitCode(const Stmt *S, F &&Scan) {
+    // (Those written in system headers are judged with the functions that have them.)
+    auto Own = [&](const Expr *E) {
+      return E && !SM.isInSystemHeader(SM.getExpansionLoc(E->getBeginLoc()));
+    };
+    if (const auto *DI = dyn_cast<CXXDefaultInitExpr>(S); DI && Own(DI->getExpr()))
+      Scan(DI->getExpr());
+    if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(S); DA && Own(DA->getExpr()))
+      Scan(DA->getExpr());
+    if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(S))
+      destructs(BT->getType(), BT->getBeginLoc());
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D); V && !V->isStaticLocal())
+          destructs(V->getType(), V->getLocation());
+    // A generic lambda's calls resolve in the instantiations of its call operator.
+    if (const auto *L = dyn_cast<LambdaExpr>(S))
+      if (const FunctionTemplateDecl *FT = L->getCallOperator()->getDescribedFunctionTemplate())
+        for (const FunctionDecl *Spec : FT->specializations())
+          Scan(Spec->getBody());
+  }
+
   /// Implicit constructors whose member and base initializers were scanned.
   std::set<const FunctionDecl *> ImplicitScanned;
   /// The member and base initializers of constructor \p C: device code where \p C is.
@@ -118,17 +163,16 @@ struct Marker {
     if (!C)
       return;
     if (!SM.isInSystemHeader(SM.getExpansionLoc(C->getLocation()))) {
-      // A class of the program: its constructor (and destructor) run on the device like the
+      // A class of the program: its constructor (and destructors) run on the device like the
       // functions that kernels call. Implicit and defaulted ones: CUDA and HIP infer their
-      // execution space from the members' and bases' (reached in their initializers).
+      // execution space from what they call: the constructors of their initializers and the
+      // default member initializers, scanned here.
       if (C->isUserProvided())
         callee(C, CE->getBeginLoc());
       else if (const auto *Def = dyn_cast_or_null<CXXConstructorDecl>(C->getDefinition());
-               Def && Def->isImplicit() && ImplicitScanned.insert(Def).second)
+               Def && !Def->isUserProvided() && ImplicitScanned.insert(Def).second)
         initializers(Def);
-      if (const CXXRecordDecl *RD = C->getParent())
-        if (const CXXDestructorDecl *Dtor = RD->getDestructor(); Dtor && Dtor->isUserProvided())
-          callee(Dtor, CE->getBeginLoc());
+      destructs(CE->getType(), CE->getBeginLoc());
       return;
     }
     std::string Why;
@@ -311,6 +355,7 @@ struct Marker {
       call(CE, false);
     if (const auto *CE = dyn_cast<CXXConstructExpr>(S))
       construct(CE);
+    implicitCode(S, [&](const Stmt *X) { scanCopy(X); });
     gnuComplex(S);
     staticLocals(S);
     allocateDirectives(S);
@@ -390,6 +435,7 @@ struct Marker {
     }
     if (const auto *CE = dyn_cast<CXXConstructExpr>(S))
       construct(CE);
+    implicitCode(S, [&](const Stmt *X) { scan(X, InFunction); });
     gnuComplex(S);
     if (InFunction)
       globals(S, InFunction);

@@ -198,10 +198,20 @@ public:
         B = Buf.rfind('*', Off);
       CaptureThis.insert(static_cast<unsigned>(E));
       CaptureThis.insert(static_cast<unsigned>(B));
-      Edits[static_cast<unsigned>(B)] = {
-          static_cast<unsigned>(E + 4 - B),
-          C.getCaptureKind() == LCK_StarThis ? std::string(SelfName)
-                                             : std::string("&") + SelfName};
+      const bool Copy = C.getCaptureKind() == LCK_StarThis;
+      // `[&, this]` and `[=, *this]` capture omp2cu_self as their default does: the explicit
+      // capture goes, with its comma (C++ refuses `[&, &x]` and `[=, x]`).
+      if ((L->getCaptureDefault() == LCD_ByRef && !Copy) ||
+          (L->getCaptureDefault() == LCD_ByCopy && Copy)) {
+        size_t Comma = Buf.rfind(',', B);
+        if (Comma == StringRef::npos || Buf.substr(Comma + 1, B - Comma - 1).trim().size())
+          continue; // not `default, this`: left as written (reported by Clang)
+        Edits[static_cast<unsigned>(Comma)] = {static_cast<unsigned>(E + 4 - Comma), ""};
+        continue;
+      }
+      Edits[static_cast<unsigned>(B)] = {static_cast<unsigned>(E + 4 - B),
+                                         Copy ? std::string(SelfName)
+                                              : std::string("&") + SelfName};
     }
     return true;
   }

@@ -28,6 +28,19 @@ Derived::~Derived() {}
 // CHECK-NEXT: __host__ __device__ ~Derived();
 // CHECK: __host__ __device__ Derived::Derived(int i, double x) : Base(i), w(x) {}
 // CHECK-NEXT: __host__ __device__ Derived::~Derived() {}
+static int seed() { return 7; }
+static int dflt() { return 3; }
+// CHECK: __host__ __device__ static int seed()
+// CHECK: __host__ __device__ static int dflt()
+struct Seeded {
+  int x = seed(); // a default member initializer of an implicit constructor
+  explicit Seeded(int y = dflt()) : x(x + y) {}
+};
+struct Guard {
+  int *p;
+  ~Guard() { ++*p; } // an aggregate: made without a constructor call
+};
+// CHECK: __host__ __device__ ~Guard() { ++*p; }
 struct Unused {
   Unused() {}
 };
@@ -42,11 +55,14 @@ struct Tally {
 
 void f(int n, double *out) {
   Unused u;
-#pragma omp target teams distribute parallel for map(from: out[0:n])
+  int ids = 0;
+#pragma omp target teams distribute parallel for map(from: out[0:n]) map(tofrom: ids)
   for (int i = 0; i < n; ++i) {
     Holder h;
     Derived d(i, 0.5);
-    out[i] = h.in.v + d.id + d.w;
+    Seeded s;
+    Guard g{&ids};
+    out[i] = h.in.v + d.id + d.w + s.x;
 #ifdef BAD
     Tally t;
 #endif

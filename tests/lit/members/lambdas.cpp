@@ -9,6 +9,10 @@ template <class F> void each(int n, F f) {
     f(i);
 }
 // CHECK: template <class F> __host__ __device__ void each(int n, F f)
+static int twice(int v) { return 2 * v; }
+static double twice(double v) { return 2 * v; }
+// CHECK: __host__ __device__ static int twice(int v)
+// CHECK: __host__ __device__ static double twice(double v)
 
 struct Box {
   double w;
@@ -18,7 +22,9 @@ struct Box {
       auto a = [this](double x) { return x * w; };
       auto b = [=](double x) { return x + w; };
       auto c = [*this](double x) { return x - w; };
-      v[i] = a(b(c(v[i])));
+      auto d = [&, this](double x) { return x * w; };
+      auto e = [=, *this](double x) { return x / w; };
+      v[i] = a(b(c(d(e(v[i])))));
     }
   }
 };
@@ -26,6 +32,8 @@ struct Box {
 // CHECK: auto a = [&omp2cu_self](double x) { return x * omp2cu_self.w; };
 // CHECK-NEXT: auto b = [=, &omp2cu_self](double x) { return x + omp2cu_self.w; };
 // CHECK-NEXT: auto c = [omp2cu_self](double x) { return x - omp2cu_self.w; };
+// CHECK-NEXT: auto d = [&](double x) { return x * omp2cu_self.w; };
+// CHECK-NEXT: auto e = [=](double x) { return x / omp2cu_self.w; };
 
 void f(int n, double *v) {
   double s = 2.0;
@@ -36,6 +44,8 @@ void f(int n, double *v) {
   for (int i = 0; i < n; ++i) {
     auto sq = [](double x) { return x * x; };
     each(2, [&](int k) { v[i] += sq(k) * s; });
+    auto g = [](auto x) { return twice(x); }; // generic: its instantiations call both
+    v[i] += g(1) + g(0.5);
 #ifdef BAD
     v[i] = outside(v[i]);
 #endif
@@ -44,5 +54,5 @@ void f(int n, double *v) {
 // CHECK-LABEL: f_L35_kernel
 // CHECK: auto sq = [](double x) { return x * x; };
 // CHECK-NEXT: each(2, [&](int k) { v[i] += sq(k) * s; });
-// BAD: lambdas.cpp:[[@LINE-7]]:12: error: the lambda at line [[@LINE-14]] is defined outside the target region that uses it: this is not supported yet (define the lambda inside the region, or use a function object of a class declared at namespace scope)
+// BAD: lambdas.cpp:[[@LINE-7]]:12: error: the lambda at line [[@LINE-16]] is defined outside the target region that uses it: this is not supported yet (define the lambda inside the region, or use a function object of a class declared at namespace scope)
 // BAD-NOT: error:
