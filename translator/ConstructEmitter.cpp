@@ -682,18 +682,22 @@ std::string KernelEmitter::construct(const Construct &C, std::set<const VarDecl 
         }
       };
       if (CV.Declared) {
-        // A reduction the program declares: its struct's init() and apply(). Its initializer
+        // A reduction the program declares: its struct's omp2cu_init() and omp2cu_apply(). Its
+        // initializer
         // need not be an identity, so a participant whose copy does not count says so.
         const std::string Udr = udr::structName(Ctx, CV.Declared);
+        // Other executors may be combining into a shared original already: an initializer
+        // that reads omp_orig reads it whole (declared_init_shared).
         Pro += fmt::format("{}  auto &{} = {};\n", Ind, Outer, N) +
-               Declare(fmt::format("omp2cu::dev::declared_init<{}>({})", Udr, Outer));
+               Declare(fmt::format("omp2cu::dev::declared_init{}<{}>({})",
+                                   outerIsShared(V, C, Priv) ? "_shared" : "", Udr, Outer));
         if (Distinct)
           Epi += fmt::format("{}  {} = {}allreduce<omp2cu::op::Declared<{}>>(omp2cu::dev::"
                              "declared_value({}, {}), {}).value;\n",
                              Ind, N, Rt, Udr, N, Lane0 ? "omp2cu::dev::lane() == 0" : "true",
                              levelsText(Lane0 ? Distinct | LevelLanes : Distinct));
         CombineOut(fmt::format("omp2cu::dev::declared_combine<{}>(&{}, {})", Udr, Outer, N),
-                   fmt::format("{} = {}::apply({}, {})", Outer, Udr, Outer, N));
+                   fmt::format("{} = {}::omp2cu_apply({}, {})", Outer, Udr, Outer, N));
         break;
       }
       const char *Op = opName(CV.Op);

@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "DeclaredReductions.h"
+#include "DeviceComplex.h"
+#include "RegionAnalysis.h"
 #include "SourceText.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -36,6 +38,41 @@ const VarDecl *foreignVariable(const Stmt *S, const OMPDeclareReductionDecl *D) 
     if (const VarDecl *V = foreignVariable(Ch, D))
       return V;
   return nullptr;
+}
+
+/// Whether \p S names \p D's omp_orig.
+bool readsOrig(const Stmt *S, const OMPDeclareReductionDecl *D) {
+  if (!S)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+        V && V->isImplicit() && V->getDeclContext() == D && V->getName() == "omp_orig")
+      return true;
+  for (const Stmt *Ch : S->children())
+    if (readsOrig(Ch, D))
+      return true;
+  return false;
+}
+
+/// Why the code of \p S cannot be the device code of a struct beside the directive, or "":
+/// it calls a function that kernels call copies of (it uses globals), or computes with
+/// std::complex (kernels write those operations as the runtime's).
+std::string deviceCodeProblem(const ASTContext &Ctx, const Stmt *S) {
+  if (!S)
+    return "";
+  if (const auto *E = dyn_cast<Expr>(S); E && !E->getType().isNull() &&
+                                         analysis::isStdComplex(E->getType()))
+    return "it computes with std::complex";
+  if (const auto *CE = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *F = CE->getDirectCallee())
+      if (const FunctionDecl *Def = F->getDefinition();
+          Def && analysis::needsKernelCopy(Ctx, Def))
+        return "it calls '" + F->getNameAsString() + "', which " +
+               analysis::whyKernelCopy(Ctx, Def);
+  for (const Stmt *Ch : S->children())
+    if (std::string Why = deviceCodeProblem(Ctx, Ch); !Why.empty())
+      return Why;
+  return "";
 }
 
 /// The identifier part of the struct's name: the reduction's identifier, or a word for its
@@ -166,7 +203,7 @@ const OMPDeclareReductionDecl *lookup(const ASTContext &Ctx, const OMPReductionC
 std::string unsupported(const ASTContext &Ctx, const OMPDeclareReductionDecl *D) {
   const SourceManager &SM = Ctx.getSourceManager();
   const DeclContext *DC = D->getDeclContext();
-  if (!DC->isFileContext())
+  if (!DC->getRedeclContext()->isFileContext())
     return "it is declared inside a function or class (declare it at file or namespace scope)";
   if (DC->isDependentContext() || D->getType()->isDependentType())
     return "it is declared in a template";
@@ -179,6 +216,25 @@ std::string unsupported(const ASTContext &Ctx, const OMPDeclareReductionDecl *D)
   QualType T = D->getType();
   if (T->isArrayType() || T->isReferenceType() || !T.isTriviallyCopyableType(Ctx))
     return "its type '" + T.getAsString() + "' is not trivially copyable";
+  if (Ctx.getTypeSizeInChars(T).getQuantity() > 256)
+    return "its type is larger than 256 bytes (kernels combine one value per warp in shared "
+           "memory)";
+  if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl()) {
+    if (const CXXRecordDecl *Def = RD->getDefinition();
+        Def && !SM.isBeforeInTranslationUnit(Def->getBraceRange().getEnd(), D->getLocation()))
+      return "its type is defined after the directive";
+    const bool DefaultInit = !D->getInitializer() ||
+                             D->getInitializerKind() == OMPDeclareReductionInitKind::Call;
+    if (DefaultInit && RD->hasDefinition() &&
+        (RD->hasUserProvidedDefaultConstructor() || !RD->hasDefaultConstructor()))
+      return "its private copies would be made by the default constructor of '" +
+             T.getAsString() + "', which is user-provided or missing (give an initializer "
+             "'omp_priv = ...')";
+  }
+  for (const Expr *E : {D->getCombiner(), D->getInitializer()})
+    if (std::string Why = deviceCodeProblem(Ctx, E); !Why.empty())
+      return "its " + std::string(E == D->getCombiner() ? "combiner" : "initializer") + " " +
+             Why.substr(3);
   for (const Expr *E : {D->getCombiner(), D->getInitializer()})
     if (const VarDecl *V = foreignVariable(E, D))
       return "its " + std::string(E == D->getCombiner() ? "combiner" : "initializer") +
@@ -216,27 +272,28 @@ std::string definition(const ASTContext &Ctx, const OMPDeclareReductionDecl *D) 
   std::string Full = structName(Ctx, D);
   const std::string Priv = unspliced(privateCopy(Ctx, D));
   // omp_orig is a parameter whether the initializer reads it or not.
-  const std::string Unused =
-      StringRef(Priv).contains("omp_orig") ? "" : "    (void)omp_orig;\n";
+  const std::string Unused = readsOrig(D->getInitializer(), D) ? "" : "    (void)omp_orig;\n";
   std::string Name = Full.substr(Full.rfind(':') == std::string::npos ? 0 : Full.rfind(':') + 1);
   return fmt::format(
-      "// omp2cu: the reduction '{0}' of '{1}' above (line {2}) for kernels: init() gives a\n"
-      "// private copy its initial value, apply() is the combiner.\n"
+      "// omp2cu: the reduction '{0}' of '{1}' above (line {2}) for kernels: omp2cu_init() gives\n"
+      "// a private copy its initial value, omp2cu_apply() is the combiner.\n"
       "struct {3} {{\n"
       "  using omp2cu_type = {1};\n"
-      "  static __device__ omp2cu_type init(omp2cu_type omp_orig) {{\n"
+      "  static constexpr bool omp2cu_reads_orig = {7};\n"
+      "  static __device__ omp2cu_type omp2cu_init(omp2cu_type &omp_orig) {{\n"
       "{6}"
       "    {4}\n"
       "    return omp_priv;\n"
       "  }}\n"
-      "  static __device__ omp2cu_type apply(omp2cu_type omp_out, omp2cu_type omp_in) {{\n"
+      "  static __device__ omp2cu_type omp2cu_apply(omp2cu_type omp_out, omp2cu_type omp_in) {{\n"
       "    {5};\n"
       "    return omp_out;\n"
       "  }}\n"
       "}};\n",
       D->getDeclName().getAsString(), text::type(Ctx, D->getType()),
       text::line(SM, D->getLocation()), Name, Priv,
-      unspliced(text::get(Ctx, D->getCombiner()->getSourceRange())), Unused);
+      unspliced(text::get(Ctx, D->getCombiner()->getSourceRange())), Unused,
+      readsOrig(D->getInitializer(), D) ? "true" : "false");
 }
 
 SourceLocation afterDirective(const ASTContext &Ctx, const OMPDeclareReductionDecl *D) {

@@ -7,10 +7,12 @@
 //
 //   struct omp2cu_reduction_merge_L12 {
 //     using omp2cu_type = T;
-//     static __device__ omp2cu_type init(omp2cu_type omp_orig);   // the initializer
-//     static __device__ omp2cu_type apply(omp2cu_type omp_out, omp2cu_type omp_in);
+//     static constexpr bool omp2cu_reads_orig = ...; // the initializer reads omp_orig
+//     static __device__ omp2cu_type omp2cu_init(omp2cu_type &omp_orig);   // the initializer
+//     static __device__ omp2cu_type omp2cu_apply(omp2cu_type omp_out, omp2cu_type omp_in);
 //   };
 //
+// (its members' names cannot hide the program's functions that the combiner calls)
 // and the runtime's declared_* functions (omp2cu/device/declared_reduction.h). The directive
 // stays for the host versions of the regions. Without an initializer clause the private copy
 // is value-initialized (OpenMP: as an object of static storage duration, zero for C).
@@ -36,8 +38,10 @@ const clang::OMPDeclareReductionDecl *lookup(const clang::ASTContext &Ctx,
                                              const clang::DeclContext *Scope, clang::QualType T);
 
 /// Why kernels cannot use \p D (empty when they can): declared in a function, a class, a
-/// template or a header, written by a macro, of a type that is not trivially copyable, or with
-/// a combiner or initializer that names variables other than its own.
+/// template or a header, written by a macro, of a type that is not trivially copyable, larger
+/// than 256 bytes, defined after the directive or whose private copies would need a
+/// user-provided default constructor, or with a combiner or initializer that names variables
+/// other than its own, computes with std::complex or calls a function that uses globals.
 std::string unsupported(const clang::ASTContext &Ctx, const clang::OMPDeclareReductionDecl *D);
 
 /// The name kernels call the struct of \p D by (qualified by its namespaces).

@@ -785,9 +785,10 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
         RedOp ItemOp = Op;
         const OMPDeclareReductionDecl *Declared = nullptr;
         const OMPDeclareReductionDecl *D = declaredReduction(RC, Item++);
-        if (!D && !Ok) // in a function template: its instantiations resolve it
-          D = udr::lookup(Ctx, RC, R.Function,
-                          E->getType().getNonReferenceType().getUnqualifiedType());
+        // In a function template its instantiations resolve it (also `+` of a class type).
+        const QualType ItemType = E->getType().getNonReferenceType().getUnqualifiedType();
+        if (!D && (!Ok || (!ItemType.isNull() && ItemType->isRecordType())))
+          D = udr::lookup(Ctx, RC, R.Function, ItemType);
         if (D) {
           // A `declare reduction` of std::complex that means + or * (programs declare them for
           // GCC, which has no reductions of class types) is that operator; kernels call the

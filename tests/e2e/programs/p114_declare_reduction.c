@@ -13,12 +13,13 @@ typedef struct {
   int count;
 } acc_t;
 
-static acc_t acc_merge(acc_t a, acc_t b) {
+/* Named as the generated struct's members were once: the combiner must call these. */
+static acc_t apply(acc_t a, acc_t b) {
   acc_t r = {a.sum + b.sum, a.count + b.count};
   return r;
 }
 
-#pragma omp declare reduction(merge : acc_t : omp_out = acc_merge(omp_out, omp_in)) \
+#pragma omp declare reduction(merge : acc_t : omp_out = apply(omp_out, omp_in)) \
     initializer(omp_priv = (acc_t){0.0, 0})
 
 struct minloc {
@@ -29,13 +30,13 @@ struct minloc {
     omp_out = omp_in.v < omp_out.v || (omp_in.v == omp_out.v && omp_in.i < omp_out.i) \
         ? omp_in : omp_out) initializer(omp_priv = omp_orig)
 
-static void far_away(struct minloc *priv, const struct minloc *orig) {
+static void init(struct minloc *priv, const struct minloc *orig) {
   priv->v = 1e300;
   priv->i = orig->i;
 }
 #pragma omp declare reduction(firstmin : struct minloc : \
     omp_out = omp_in.v < omp_out.v || (omp_in.v == omp_out.v && omp_in.i < omp_out.i) \
-        ? omp_in : omp_out) initializer(far_away(&omp_priv, &omp_orig))
+        ? omp_in : omp_out) initializer(init(&omp_priv, &omp_orig))
 
 /* No initializer: zero. One declaration per type. */
 #pragma omp declare reduction(isum : int, long long : omp_out += omp_in)

@@ -1,5 +1,5 @@
 // Reductions the program declares: kernels combine with a struct written after the directive
-// (init() from the initializer clause, apply() from the combiner), whose values travel with a
+// (omp2cu_init() from the initializer clause, omp2cu_apply() from the combiner), whose values travel with a
 // flag in the team (a copy the initializer gives need not be an identity) and are combined
 // across teams with a compare-and-swap or under a lock (declared_combine). Where kernels cannot
 // use one, the error says why. Run: e2e p114, p115.
@@ -16,17 +16,18 @@ static void far(loc_t *p) { p->v = 1e300; }
     omp_out = omp_in.v < omp_out.v ? omp_in : omp_out) initializer(far(&omp_priv))
 // CHECK: #pragma omp declare reduction(minloc : loc_t :
 // CHECK-NEXT: omp_out = omp_in.v < omp_out.v ? omp_in : omp_out) initializer(far(&omp_priv))
-// CHECK-NEXT: // omp2cu: the reduction 'minloc' of 'loc_t' above (line 15) for kernels: init() gives a
-// CHECK-NEXT: // private copy its initial value, apply() is the combiner.
+// CHECK-NEXT: // omp2cu: the reduction 'minloc' of 'loc_t' above (line 15) for kernels: omp2cu_init() gives
+// CHECK-NEXT: // a private copy its initial value, omp2cu_apply() is the combiner.
 // CHECK-NEXT: struct omp2cu_reduction_minloc_L15 {
 // CHECK-NEXT:   using omp2cu_type = loc_t;
-// CHECK-NEXT:   static __device__ omp2cu_type init(omp2cu_type omp_orig) {
+// CHECK-NEXT:   static constexpr bool omp2cu_reads_orig = false;
+// CHECK-NEXT:   static __device__ omp2cu_type omp2cu_init(omp2cu_type &omp_orig) {
 // CHECK-NEXT:     (void)omp_orig;
 // CHECK-NEXT:     omp2cu_type omp_priv{};
 // CHECK-NEXT:     far(&omp_priv);
 // CHECK-NEXT:     return omp_priv;
 // CHECK-NEXT:   }
-// CHECK-NEXT:   static __device__ omp2cu_type apply(omp2cu_type omp_out, omp2cu_type omp_in) {
+// CHECK-NEXT:   static __device__ omp2cu_type omp2cu_apply(omp2cu_type omp_out, omp2cu_type omp_in) {
 // CHECK-NEXT:     omp_out = omp_in.v < omp_out.v ? omp_in : omp_out;
 // CHECK-NEXT:     return omp_out;
 // CHECK-NEXT:   }
@@ -37,7 +38,8 @@ static void far(loc_t *p) { p->v = 1e300; }
 #pragma omp declare reduction(isum : int, long : omp_out += omp_in) initializer(omp_priv = omp_orig - omp_orig)
 // CHECK: struct omp2cu_reduction_isum_L37 {
 // CHECK-NEXT:   using omp2cu_type = int;
-// CHECK-NEXT:   static __device__ omp2cu_type init(omp2cu_type omp_orig) {
+// CHECK-NEXT:   static constexpr bool omp2cu_reads_orig = true;
+// CHECK-NEXT:   static __device__ omp2cu_type omp2cu_init(omp2cu_type &omp_orig) {
 // CHECK-NEXT:     omp2cu_type omp_priv = omp_orig - omp_orig;
 // CHECK: struct omp2cu_reduction_isum_L37_2 {
 // CHECK-NEXT:   using omp2cu_type = long;
@@ -62,15 +64,35 @@ void f(int n, const double *x, loc_t *best, int *count, long *sum) {
   *sum = s;
 }
 // CHECK-LABEL: f_L47_kernel
-// CHECK: loc_t b = omp2cu::dev::declared_init<omp2cu_reduction_minloc_L15>(omp2cu_outer_b);
+// CHECK: loc_t b = omp2cu::dev::declared_init_shared<omp2cu_reduction_minloc_L15>(omp2cu_outer_b);
 // CHECK: b = omp2cu::dev::allreduce<omp2cu::op::Declared<omp2cu_reduction_minloc_L15>>(omp2cu::dev::declared_value(b, true), omp2cu::Threads | omp2cu::Lanes).value;
 // CHECK-NEXT: if (omp2cu::dev::thread_num() == 0 && omp2cu::dev::lane() == 0) omp2cu::dev::declared_combine<omp2cu_reduction_minloc_L15>(&omp2cu_outer_b, b);
 // CHECK-LABEL: f_L57_kernel
-// CHECK: int c = omp2cu::dev::declared_init<omp2cu_reduction_isum_L37>(omp2cu_outer_c);
-// CHECK: long s = omp2cu::dev::declared_init<omp2cu_reduction_isum_L37_2>(omp2cu_outer_s);
+// CHECK: int c = omp2cu::dev::declared_init_shared<omp2cu_reduction_isum_L37>(omp2cu_outer_c);
+// CHECK: long s = omp2cu::dev::declared_init_shared<omp2cu_reduction_isum_L37_2>(omp2cu_outer_s);
 // CHECK: omp2cu::dev::declared_combine<omp2cu_reduction_isum_L37>(&omp2cu_outer_c, c);
 
 #ifdef BAD
+struct big {
+  int bins[100];
+};
+#pragma omp declare reduction(bigsum : struct big : omp_out.bins[0] += omp_in.bins[0])
+static int wgt = 2;
+static int weighted(int a, int b) { return a + wgt * b; }
+#pragma omp declare reduction(wsum : int : omp_out = weighted(omp_out, omp_in))
+void h(int n, struct big *out, int *w) {
+  struct big b = {{0}};
+  int s = 0;
+#pragma omp target teams distribute parallel for reduction(bigsum : b) reduction(wsum : s)
+  for (int i = 0; i < n; ++i) {
+    b.bins[0] += i;
+    s += i;
+  }
+  *out = b;
+  *w = s;
+}
+// BAD: declare_reduction.c:[[@LINE-8]]:69: error: the reduction 'bigsum' declared at line [[@LINE-15]] cannot be used in a target region: its type is larger than 256 bytes (kernels combine one value per warp in shared memory)
+// BAD: declare_reduction.c:[[@LINE-9]]:89: error: the reduction 'wsum' declared at line [[@LINE-13]] cannot be used in a target region: its combiner calls 'weighted', which uses the global variable 'wgt'
 #define DECLARE _Pragma("omp declare reduction(viamacro : int : omp_out += omp_in)")
 DECLARE
 void g(int n, int *out) {

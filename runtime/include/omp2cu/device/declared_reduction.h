@@ -5,10 +5,12 @@
 //
 //   struct omp2cu_reduction_merge_L12 {
 //     using omp2cu_type = T;
+//     /// Whether the initializer reads omp_orig.
+//     static constexpr bool omp2cu_reads_orig = ...;
 //     /// The initializer: the value of a private copy (omp_priv) of the original omp_orig.
-//     static __device__ T init(T omp_orig);
+//     static __device__ T omp2cu_init(T &omp_orig);
 //     /// The combiner: omp_out after `omp_out = omp_out (+) omp_in`.
-//     static __device__ T apply(T omp_out, T omp_in);
+//     static __device__ T omp2cu_apply(T omp_out, T omp_in);
 //   };
 //
 // An initializer need not give an identity of the combiner (OpenMP gives each private copy
@@ -75,9 +77,40 @@ inline constexpr bool cas_sized = (sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T)
 
 } // namespace detail
 
-/// The private copy of a declared reduction's list item whose original is `orig`.
-template <class Udr, class T> __device__ __forceinline__ T declared_init(const T &orig) {
-  return Udr::init(orig);
+/// The private copy of a declared reduction's list item whose original is `orig`, a variable
+/// no other thread writes meanwhile. Any thread.
+template <class Udr, class T> __device__ __forceinline__ T declared_init(T &orig) {
+  return Udr::omp2cu_init(orig);
+}
+
+/// declared_init() of an original that other threads may be combining into (a variable of the
+/// team or of the device): an initializer that reads omp_orig reads a consistent value, with
+/// one atomic load where one holds a T, else under the lock of declared_combine() (so that it
+/// never sees half a combine). Any thread.
+template <class Udr, class T> __device__ T declared_init_shared(T &orig) {
+  if constexpr (!Udr::omp2cu_reads_orig) {
+    return Udr::omp2cu_init(orig);
+  } else if constexpr (detail::cas_sized<T> && sizeof(T) >= 4) {
+    using W = omp2cu::detail::Word<T>;
+    T Snapshot = omp2cu::detail::from_word<T>(backend::atomic_load(reinterpret_cast<W *>(&orig)));
+    return Udr::omp2cu_init(Snapshot);
+  } else if constexpr (detail::cas_sized<T>) {
+    // An aligned 1- or 2-byte load: one access.
+    using U = std::conditional_t<sizeof(T) == 1, unsigned char, unsigned short>;
+    const U Bits = *reinterpret_cast<const volatile U *>(&orig);
+    alignas(T) unsigned char Bytes[sizeof(T)];
+    __builtin_memcpy(Bytes, &Bits, sizeof(T));
+    return Udr::omp2cu_init(*reinterpret_cast<T *>(Bytes));
+  } else {
+    alignas(T) unsigned char Bytes[sizeof(T)];
+    critical(detail::declared_reduction_lock, [&] {
+      const volatile unsigned char *P = reinterpret_cast<const volatile unsigned char *>(&orig);
+      for (unsigned I = 0; I < sizeof(T); ++I)
+        Bytes[I] = P[I];
+    });
+    T &Snapshot = *reinterpret_cast<T *>(Bytes);
+    return Udr::omp2cu_init(Snapshot);
+  }
 }
 
 /// v as a value of a declared reduction that counts only when `counts`: combined by
@@ -88,21 +121,22 @@ template <class T> __device__ __forceinline__ detail::maybe<T> declared_value(T 
   return detail::maybe<T>{v, counts};
 }
 
-/// Atomically `*target = Udr::apply(*target, v)` (reduction across teams, or into a team's
-/// variable): a compare-and-swap loop where one holds a T, else under a lock. Any thread.
+/// Atomically `*target = Udr::omp2cu_apply(*target, v)` (reduction across teams, or into a
+/// team's variable): a compare-and-swap loop where one holds a T, else under a lock. Any thread.
 template <class Udr, class T> __device__ void declared_combine(T *target, T v) {
   static_assert(std::is_trivially_copyable_v<T>, "declared reduction: unsupported type");
   if constexpr (detail::cas_sized<T>) {
-    (void)detail::atomic_rmw(target, [&](T old) { return Udr::apply(old, v); });
+    (void)detail::atomic_rmw(target, [&](T old) { return Udr::omp2cu_apply(old, v); });
   } else {
     critical(detail::declared_reduction_lock, [&] {
-      // Through volatile bytes: the lock's fences order them, no cache keeps an old copy.
+      // Through volatile bytes: the lock's fences order them, no cache keeps an old copy. The
+      // value is built in storage of its own (T need not be default-constructible).
       volatile unsigned char *P = reinterpret_cast<volatile unsigned char *>(target);
-      T Cur;
-      unsigned char *C = reinterpret_cast<unsigned char *>(&Cur);
+      alignas(T) unsigned char C[sizeof(T)];
       for (unsigned I = 0; I < sizeof(T); ++I)
         C[I] = P[I];
-      Cur = Udr::apply(Cur, v);
+      const T R = Udr::omp2cu_apply(*reinterpret_cast<T *>(C), v);
+      __builtin_memcpy(C, &R, sizeof(T));
       for (unsigned I = 0; I < sizeof(T); ++I)
         P[I] = C[I];
     });
@@ -116,16 +150,16 @@ namespace omp2cu::op {
 /// present does not count; `identity()` is the value that is not present.
 template <class Udr> struct Declared {
   template <class M> static __device__ M identity() {
-    M m{};
-    m.present = false;
-    return m;
+    // Zero bytes: not present (T need not be default-constructible).
+    alignas(M) unsigned char Bytes[sizeof(M)] = {};
+    return *reinterpret_cast<M *>(Bytes);
   }
   template <class M> static __device__ M apply(M a, M b) {
     if (!b.present)
       return a;
     if (!a.present)
       return b;
-    return M{Udr::apply(a.value, b.value), true};
+    return M{Udr::omp2cu_apply(a.value, b.value), true};
   }
 };
 } // namespace omp2cu::op
