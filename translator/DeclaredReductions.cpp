@@ -19,27 +19,6 @@ namespace omp2cu::udr {
 
 namespace {
 
-/// A variable other than the directive's own (omp_in, omp_out, omp_priv, omp_orig) that
-/// \p S names, or null. Constants with constant initializers are values, not variables.
-const VarDecl *foreignVariable(const Stmt *S, const OMPDeclareReductionDecl *D) {
-  if (!S)
-    return nullptr;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl())) {
-      const bool Own = V->isImplicit() && V->getDeclContext() == D;
-      const bool Constant = V->isConstexpr() ||
-                            (V->getType().isConstQualified() && V->hasGlobalStorage() &&
-                             V->getType()->isIntegralOrEnumerationType() && V->getInit() &&
-                             V->getInit()->isIntegerConstantExpr(V->getASTContext()));
-      if (!Own && !Constant)
-        return V;
-    }
-  for (const Stmt *Ch : S->children())
-    if (const VarDecl *V = foreignVariable(Ch, D))
-      return V;
-  return nullptr;
-}
-
 /// Whether \p S names \p D's omp_orig.
 bool readsOrig(const Stmt *S, const OMPDeclareReductionDecl *D) {
   if (!S)
@@ -207,10 +186,11 @@ std::string unsupported(const ASTContext &Ctx, const OMPDeclareReductionDecl *D)
     return "it is declared inside a function or class (declare it at file or namespace scope)";
   if (DC->isDependentContext() || D->getType()->isDependentType())
     return "it is declared in a template";
-  for (const Expr *E : {D->getCombiner(), D->getInitializer()})
-    if (D->getLocation().isMacroID() || (E && (E->getBeginLoc().isMacroID() ||
-                                               E->getEndLoc().isMacroID())))
-      return "its directive is written by a macro or with _Pragma";
+  auto InMacro = [](const Expr *E) {
+    return E && (E->getBeginLoc().isMacroID() || E->getEndLoc().isMacroID());
+  };
+  if (D->getLocation().isMacroID() || InMacro(D->getCombiner()) || InMacro(D->getInitializer()))
+    return "its directive is written by a macro or with _Pragma";
   if (!SM.isInMainFile(D->getLocation()))
     return "it is declared in a header (declare it in the file whose target regions use it)";
   QualType T = D->getType();
@@ -231,19 +211,17 @@ std::string unsupported(const ASTContext &Ctx, const OMPDeclareReductionDecl *D)
              T.getAsString() + "', which is user-provided or missing (give an initializer "
              "'omp_priv = ...')";
   }
+  // (Clang allows the combiner and the initializer no variables but their own.)
   for (const Expr *E : {D->getCombiner(), D->getInitializer()})
     if (std::string Why = deviceCodeProblem(Ctx, E); !Why.empty())
       return "its " + std::string(E == D->getCombiner() ? "combiner" : "initializer") + " " +
              Why.substr(3);
-  for (const Expr *E : {D->getCombiner(), D->getInitializer()})
-    if (const VarDecl *V = foreignVariable(E, D))
-      return "its " + std::string(E == D->getCombiner() ? "combiner" : "initializer") +
-             " uses the variable '" + V->getNameAsString() +
-             "' (only omp_in, omp_out, omp_priv and omp_orig)";
   return "";
 }
 
-std::string structName(const ASTContext &Ctx, const OMPDeclareReductionDecl *D) {
+namespace {
+/// The struct's name in its scope: omp2cu_reduction_<id>_L<line>[_<n>].
+std::string baseName(const ASTContext &Ctx, const OMPDeclareReductionDecl *D) {
   const SourceManager &SM = Ctx.getSourceManager();
   const unsigned Line = text::line(SM, D->getLocation());
   // The n-th declaration of this name on its line (one per type of the list).
@@ -259,6 +237,12 @@ std::string structName(const ASTContext &Ctx, const OMPDeclareReductionDecl *D) 
   std::string Name = fmt::format("omp2cu_reduction_{}_L{}", identifier(D), Line);
   if (Index)
     Name += "_" + std::to_string(Index + 1);
+  return Name;
+}
+} // namespace
+
+std::string structName(const ASTContext &Ctx, const OMPDeclareReductionDecl *D) {
+  const std::string Name = baseName(Ctx, D);
   std::string Qual;
   for (const DeclContext *DC = D->getDeclContext(); DC && !DC->isTranslationUnit();
        DC = DC->getParent())
@@ -269,11 +253,9 @@ std::string structName(const ASTContext &Ctx, const OMPDeclareReductionDecl *D) 
 
 std::string definition(const ASTContext &Ctx, const OMPDeclareReductionDecl *D) {
   const SourceManager &SM = Ctx.getSourceManager();
-  std::string Full = structName(Ctx, D);
   const std::string Priv = unspliced(privateCopy(Ctx, D));
   // omp_orig is a parameter whether the initializer reads it or not.
-  const std::string Unused = readsOrig(D->getInitializer(), D) ? "" : "    (void)omp_orig;\n";
-  std::string Name = Full.substr(Full.rfind(':') == std::string::npos ? 0 : Full.rfind(':') + 1);
+  const bool ReadsOrig = readsOrig(D->getInitializer(), D);
   return fmt::format(
       "// omp2cu: the reduction '{0}' of '{1}' above (line {2}) for kernels: omp2cu_init() gives\n"
       "// a private copy its initial value, omp2cu_apply() is the combiner.\n"
@@ -291,9 +273,9 @@ std::string definition(const ASTContext &Ctx, const OMPDeclareReductionDecl *D) 
       "  }}\n"
       "}};\n",
       D->getDeclName().getAsString(), text::type(Ctx, D->getType()),
-      text::line(SM, D->getLocation()), Name, Priv,
-      unspliced(text::get(Ctx, D->getCombiner()->getSourceRange())), Unused,
-      readsOrig(D->getInitializer(), D) ? "true" : "false");
+      text::line(SM, D->getLocation()), baseName(Ctx, D), Priv,
+      unspliced(text::get(Ctx, D->getCombiner()->getSourceRange())),
+      ReadsOrig ? "" : "    (void)omp_orig;\n", ReadsOrig ? "true" : "false");
 }
 
 SourceLocation afterDirective(const ASTContext &Ctx, const OMPDeclareReductionDecl *D) {

@@ -40,8 +40,8 @@ const clang::OMPDeclareReductionDecl *lookup(const clang::ASTContext &Ctx,
 /// Why kernels cannot use \p D (empty when they can): declared in a function, a class, a
 /// template or a header, written by a macro, of a type that is not trivially copyable, larger
 /// than 256 bytes, defined after the directive or whose private copies would need a
-/// user-provided default constructor, or with a combiner or initializer that names variables
-/// other than its own, computes with std::complex or calls a function that uses globals.
+/// user-provided default constructor, or with a combiner or initializer that computes with
+/// std::complex or calls a function that uses globals.
 std::string unsupported(const clang::ASTContext &Ctx, const clang::OMPDeclareReductionDecl *D);
 
 /// The name kernels call the struct of \p D by (qualified by its namespaces).

@@ -147,7 +147,7 @@ struct Marker {
           Scan(Spec->getBody());
   }
 
-  /// Implicit constructors whose member and base initializers were scanned.
+  /// Implicit and defaulted constructors whose member and base initializers were scanned.
   std::set<const FunctionDecl *> ImplicitScanned;
   /// The member and base initializers of constructor \p C: device code where \p C is.
   void initializers(const CXXConstructorDecl *C) {

@@ -75,6 +75,19 @@ inline constexpr bool cas_sized = (sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T)
                                    sizeof(T) == 8) &&
                                   alignof(T) == sizeof(T);
 
+/// Copies `n` bytes from or to memory that other threads write under a lock: through volatile
+/// bytes (the lock's fences order them, no cache keeps an old copy).
+__device__ __forceinline__ void volatile_load(unsigned char *to, const void *from, unsigned n) {
+  const volatile unsigned char *P = static_cast<const volatile unsigned char *>(from);
+  for (unsigned I = 0; I < n; ++I)
+    to[I] = P[I];
+}
+__device__ __forceinline__ void volatile_store(void *to, const unsigned char *from, unsigned n) {
+  volatile unsigned char *P = static_cast<volatile unsigned char *>(to);
+  for (unsigned I = 0; I < n; ++I)
+    P[I] = from[I];
+}
+
 } // namespace detail
 
 /// The private copy of a declared reduction's list item whose original is `orig`, a variable
@@ -103,11 +116,8 @@ template <class Udr, class T> __device__ T declared_init_shared(T &orig) {
     return Udr::omp2cu_init(*reinterpret_cast<T *>(Bytes));
   } else {
     alignas(T) unsigned char Bytes[sizeof(T)];
-    critical(detail::declared_reduction_lock, [&] {
-      const volatile unsigned char *P = reinterpret_cast<const volatile unsigned char *>(&orig);
-      for (unsigned I = 0; I < sizeof(T); ++I)
-        Bytes[I] = P[I];
-    });
+    critical(detail::declared_reduction_lock,
+             [&] { detail::volatile_load(Bytes, &orig, sizeof(T)); });
     T &Snapshot = *reinterpret_cast<T *>(Bytes);
     return Udr::omp2cu_init(Snapshot);
   }
@@ -129,16 +139,12 @@ template <class Udr, class T> __device__ void declared_combine(T *target, T v) {
     (void)detail::atomic_rmw(target, [&](T old) { return Udr::omp2cu_apply(old, v); });
   } else {
     critical(detail::declared_reduction_lock, [&] {
-      // Through volatile bytes: the lock's fences order them, no cache keeps an old copy. The
-      // value is built in storage of its own (T need not be default-constructible).
-      volatile unsigned char *P = reinterpret_cast<volatile unsigned char *>(target);
+      // In storage of its own: T need not be default-constructible.
       alignas(T) unsigned char C[sizeof(T)];
-      for (unsigned I = 0; I < sizeof(T); ++I)
-        C[I] = P[I];
+      detail::volatile_load(C, target, sizeof(T));
       const T R = Udr::omp2cu_apply(*reinterpret_cast<T *>(C), v);
       __builtin_memcpy(C, &R, sizeof(T));
-      for (unsigned I = 0; I < sizeof(T); ++I)
-        P[I] = C[I];
+      detail::volatile_store(target, C, sizeof(T));
     });
   }
 }
