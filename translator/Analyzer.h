@@ -13,6 +13,7 @@
 #include "RegionAnalysis.h"
 #include "SourceText.h"
 
+#include "clang/AST/ExprOpenMP.h"
 #include "clang/AST/OpenMPClause.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -30,6 +31,25 @@ inline const clang::Expr *strip(const clang::Expr *E) {
 inline const clang::VarDecl *refVar(const clang::Expr *E) {
   if (const auto *DRE = llvm::dyn_cast_or_null<clang::DeclRefExpr>(strip(E)))
     return llvm::dyn_cast<clang::VarDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+/// The variable at the root of list item \p E (`a` of `a[0:n]`, `s.x`, `p[i]`, `*p`), or null.
+inline const clang::VarDecl *listItemVar(const clang::Expr *E) {
+  while (E) {
+    E = strip(E);
+    if (const auto *AS = llvm::dyn_cast<clang::ArraySectionExpr>(E))
+      E = AS->getBase();
+    else if (const auto *AE = llvm::dyn_cast<clang::ArraySubscriptExpr>(E))
+      E = AE->getBase();
+    else if (const auto *ME = llvm::dyn_cast<clang::MemberExpr>(E))
+      E = ME->getBase();
+    else if (const auto *UO = llvm::dyn_cast<clang::UnaryOperator>(E);
+             UO && UO->getOpcode() == clang::UO_Deref)
+      E = UO->getSubExpr();
+    else
+      return refVar(E);
+  }
   return nullptr;
 }
 

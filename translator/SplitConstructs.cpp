@@ -34,24 +34,6 @@ StringRef innerDirective(OpenMPDirectiveKind K) {
   }
 }
 
-/// The variable at the root of list item \p E (`a` of `a[0:n]`, `s.x`, `p[i]`).
-const VarDecl *baseVar(const Expr *E) {
-  while (E) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *AS = dyn_cast<ArraySectionExpr>(E))
-      E = AS->getBase();
-    else if (const auto *AE = dyn_cast<ArraySubscriptExpr>(E))
-      E = AE->getBase();
-    else if (const auto *ME = dyn_cast<MemberExpr>(E))
-      E = ME->getBase();
-    else if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_Deref)
-      E = UO->getSubExpr();
-    else
-      return analysis::refVar(E);
-  }
-  return nullptr;
-}
-
 /// The clauses of one split directive, as written, for its two directives.
 struct Split {
   std::vector<std::string> Parallel, Inner;
@@ -178,7 +160,7 @@ private:
   template <class ClauseT>
   void shareItems(const OMPClause *Cl, Split &S) const {
     for (const Expr *E : cast<ClauseT>(Cl)->varlists()) {
-      if (const VarDecl *V = baseVar(E))
+      if (const VarDecl *V = analysis::listItemVar(E))
         S.SharedInParallel.push_back(V->getNameAsString());
       else
         S.Ok = false;

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Translator.h"
+#include "DeclaredMappers.h"
 #include "DeclaredReductions.h"
 #include "DeviceComplex.h"
 #include "CCompat.h"
@@ -120,14 +121,6 @@ public:
   std::vector<const VarDecl *> DeclareTargetVars;
   /// Calls of the host device-memory API, to be pointed at the runtime's.
   std::vector<const CallExpr *> HostApiCalls;
-
-  bool VisitOMPDeclareMapperDecl(OMPDeclareMapperDecl *D) {
-    // (g++ does not know the directive either: it must not reach the host compiler.)
-    if (!SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
-      report(D->getLocation(), "'#pragma omp declare mapper' is not supported yet; map the "
-                               "members with map clauses");
-    return true;
-  }
 
   bool VisitVarDecl(VarDecl *V) {
     if (V->hasGlobalStorage() && !V->isStaticLocal() &&
@@ -319,6 +312,8 @@ public:
   std::set<SourceLocation> HostQualified;
   /// The `begin declare variant` directives (DeclareVariant.h).
   std::vector<SourceLocation> VariantBlocks;
+  /// Set to leave the Sema undestroyed (see the mappers below).
+  bool *LeakSema = nullptr;
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     DiagnosticsEngine &DE = Ctx.getDiagnostics();
@@ -347,6 +342,25 @@ public:
         Result.Ok = true;
       }
       return;
+    }
+    // The uses of `declare mapper` are written out and the directives removed
+    // (DeclaredMappers.h).
+    {
+      bool Mappers = false;
+      std::string Text;
+      bool Expanded = mapper::expand(Ctx, Text, Mappers);
+      // Clang 19 crashes destroying the Sema of a C++ file whose mappers apply other mappers
+      // (declare mapper(outer o) map(o, o.a)): that Sema is left to the end of the process, as
+      // clang -cc1 leaves every Sema (-disable-free).
+      if (Mappers && Ctx.getLangOpts().CPlusPlus && LeakSema)
+        *LeakSema = true;
+      if (!Expanded)
+        return;
+      if (!Text.empty()) {
+        Result.Rewritten = std::move(Text);
+        Result.Ok = true;
+        return;
+      }
     }
     if (!Opts.ThisRewritten && Ctx.getLangOpts().CPlusPlus) {
       bool Rewritten = thisref::rewriteThis(Ctx, Result.Rewritten);
@@ -815,12 +829,18 @@ public:
     pp::recordBeginDeclareVariant(CI.getPreprocessor(), C->VariantBlocks);
     if (Opts.SeparateCompilation)
       linkage::recordInclusions(CI.getPreprocessor(), C->Inclusions);
+    C->LeakSema = &LeakSema;
     return C;
+  }
+  void EndSourceFileAction() override {
+    if (LeakSema)
+      getCompilerInstance().getFrontendOpts().DisableFree = true;
   }
 
 private:
   const TranslateOptions &Opts;
   TranslateResult &Result;
+  bool LeakSema = false;
 };
 
 class Factory : public tooling::FrontendActionFactory {

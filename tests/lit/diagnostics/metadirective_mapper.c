@@ -1,12 +1,8 @@
 // Directives that neither omp2cu nor the host compiler (g++) translate are reported where they
 // are written, never passed on: a metadirective (clang selects its variant for the host, which
 // is not what the device should run) inside a target region whose selectors name the program's
-// variables, one that selects a target region, and declare mapper.
+// variables, and one that selects a target region. (declare mapper: clauses/declare_mapper.c.)
 // RUN: not %omp2cu %s -o %t.cu 2>&1 | FileCheck %s
-struct pt { int n; double *x; };
-#pragma omp declare mapper(struct pt p) map(p, p.x[0:p.n])
-// CHECK: metadirective_mapper.c:[[@LINE-1]]:28: error: '#pragma omp declare mapper' is not supported yet; map the members with map clauses
-
 void f(int n, double *a) {
 #pragma omp target map(tofrom: a[0:n])
   {
