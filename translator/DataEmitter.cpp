@@ -182,12 +182,13 @@ std::string deviceArg(const Common &C) { return C.Device.empty() ? "" : ", (" + 
 /// would overlap the part.)
 struct Spanned {
   const VarDecl *Var;
-  std::vector<const FieldDecl *> Fields;
+  std::vector<std::string> Fields; ///< the members as host code names them
   RegionVar::MapKind Kind;
   std::string Name;
 };
 
-std::vector<Spanned> spans(const std::vector<Item> &Items, RegionVar::MapKind Kind) {
+std::vector<Spanned> spans(ASTContext &Ctx, const std::vector<Item> &Items,
+                           RegionVar::MapKind Kind) {
   std::vector<Spanned> Out;
   for (const Item &I : Items) {
     if (!I.V.Member)
@@ -202,8 +203,9 @@ std::vector<Spanned> spans(const std::vector<Item> &Items, RegionVar::MapKind Ki
     if (It == Out.end())
       It = Out.insert(Out.end(),
                       {I.V.Var, {}, Kind, "omp2cu_span_" + I.V.Var->getNameAsString()});
-    if (std::find(It->Fields.begin(), It->Fields.end(), I.V.Member) == It->Fields.end())
-      It->Fields.push_back(I.V.Member);
+    if (std::string Ref = memberRef(Ctx, I.V);
+        std::find(It->Fields.begin(), It->Fields.end(), Ref) == It->Fields.end())
+      It->Fields.push_back(Ref);
     if (I.V.Map == RegionVar::Delete)
       It->Kind = RegionVar::Delete;
   }
@@ -213,10 +215,8 @@ std::vector<Spanned> spans(const std::vector<Item> &Items, RegionVar::MapKind Ki
 /// `const omp2cu::host::Span omp2cu_span_s = omp2cu::host::span_of(s.n, s.p);`
 std::string spanDecl(const Spanned &S, const std::string &Ind) {
   std::string Fields;
-  for (const FieldDecl *F : S.Fields)
-    Fields += (Fields.empty() ? "" : ", ") + text::varRef(S.Var) +
-              (S.Var->getType().getNonReferenceType()->isPointerType() ? "->" : ".") +
-              F->getNameAsString();
+  for (const std::string &F : S.Fields)
+    Fields += (Fields.empty() ? "" : ", ") + F;
   return fmt::format("{}  const omp2cu::host::Span {} = omp2cu::host::span_of({});\n", Ind, S.Name,
                      Fields);
 }
@@ -236,10 +236,10 @@ std::optional<RegionVar::MapKind> parentKind(const Item &I, const std::vector<It
 }
 
 /// How messages name the struct of a span: "s", "*this".
-std::string spanItemName(const Spanned &S) {
+std::string spanItemName(ASTContext &Ctx, const Spanned &S) {
   RegionVar V;
   V.Var = S.Var;
-  return itemName(V);
+  return itemName(Ctx, V);
 }
 
 } // namespace
@@ -260,7 +260,7 @@ std::string emitStandaloneData(ASTContext &Ctx, const OMPExecutableDirective *D)
     std::stable_partition(Items.begin(), Items.end(), valueMember);
   std::vector<Spanned> Spans;
   if (Enter || Exit)
-    Spans = spans(Items, Enter ? RegionVar::Alloc : RegionVar::Release);
+    Spans = spans(Ctx, Items, Enter ? RegionVar::Alloc : RegionVar::Release);
   std::string SpanMaps;
   unsigned Kept = 0; // KeepHost objects
   for (const Spanned &S : Spans) {
@@ -268,7 +268,7 @@ std::string emitStandaloneData(ASTContext &Ctx, const OMPExecutableDirective *D)
     SpanMaps += fmt::format("{}  omp2cu::host::{}({}.begin, 0, {}.bytes, {}, 0u, \"{}\", "
                             "omp2cu_where{});\n",
                             Ind, Enter ? "enter_data" : "exit_data", S.Name, S.Name,
-                            mapKindName(S.Kind), spanItemName(S), deviceArg(C));
+                            mapKindName(S.Kind), spanItemName(Ctx, S), deviceArg(C));
   }
   if (Enter) { // the spans first: their members are copied into them
     Body += SpanMaps;
@@ -287,7 +287,7 @@ std::string emitStandaloneData(ASTContext &Ctx, const OMPExecutableDirective *D)
     }
     std::string Mods = modsArg(I.V.Mods);
     std::string ModsValue = Mods.empty() ? "0u" : Mods.substr(2);
-    std::string N = itemName(I.V);
+    std::string N = itemName(Ctx, I.V);
     // A member beside its struct: the struct's entry holds it and counts for both.
     std::optional<RegionVar::MapKind> Parent = parentKind(I, Items, Spans);
     if (Parent && Fn == "enter_data")
@@ -318,7 +318,7 @@ std::string emitStandaloneData(ASTContext &Ctx, const OMPExecutableDirective *D)
     if (Fn == "enter_data" && I.V.Member && I.V.K == RegionVar::MappedPointer)
       Attach += fmt::format("{}  omp2cu::host::attach_if_mapped(&{}, {}, \"{}\", "
                             "omp2cu_where{});\n",
-                            Ind, memberRef(I.V), sectionLB(Ctx, I.V), N, deviceArg(C));
+                            Ind, memberRef(Ctx, I.V), sectionLB(Ctx, I.V), N, deviceArg(C));
   }
   Body += SpanMaps; // exit data of members only
   // Pointer members of mapped structs point to their sections on the device (after all maps:
@@ -360,12 +360,12 @@ bool emitDataRegion(ASTContext &Ctx, const OMPExecutableDirective *D, std::strin
   std::string Ind = text::indentOf(SM, D->getBeginLoc());
   std::string R = "omp2cu_data_L" + std::to_string(text::line(SM, D->getBeginLoc()));
   std::string Maps, Attach;
-  for (const Spanned &S : spans(Items, RegionVar::Alloc))
+  for (const Spanned &S : spans(Ctx, Items, RegionVar::Alloc))
     Maps += spanDecl(S, Ind) + fmt::format("{}  {}.map({}.begin, 0, {}.bytes, {}, \"{}\");\n",
                                            Ind, R, S.Name, S.Name, mapKindName(S.Kind),
-                                           spanItemName(S));
+                                           spanItemName(Ctx, S));
   for (const Item &I : Items) {
-    std::string N = itemName(I.V);
+    std::string N = itemName(Ctx, I.V);
     // A member that is not a pointer section: copied by its own map-type into its struct's
     // entry (TargetRegion::map_member).
     Maps += fmt::format("{}  {}.{}({}, {}, \"{}\"{});\n", Ind, R,
@@ -374,7 +374,7 @@ bool emitDataRegion(ASTContext &Ctx, const OMPExecutableDirective *D, std::strin
     if (I.V.Member && I.V.K == RegionVar::MappedPointer)
       Attach += fmt::format("{}  omp2cu::host::attach_if_mapped(&{}, {}, \"{}\", {}.where(), "
                             "{}.device());\n",
-                            Ind, memberRef(I.V), sectionLB(Ctx, I.V), N, R, R);
+                            Ind, memberRef(Ctx, I.V), sectionLB(Ctx, I.V), N, R, R);
   }
   Maps += Attach;
   Open = fmt::format("{{ // omp2cu: '#pragma omp {}'\n", text::directiveText(Ctx, D));

@@ -81,9 +81,9 @@ const char *mapKindName(model::RegionVar::MapKind K);
 std::string sectionArgs(clang::ASTContext &Ctx, const model::RegionVar &RV);
 /// The name of list item \p RV in run-time messages: "x", "s.p", "g->p"; in member functions
 /// "*this", "this->p".
-std::string itemName(const model::RegionVar &RV);
+std::string itemName(clang::ASTContext &Ctx, const model::RegionVar &RV);
 /// How host code names member list item \p RV: "s.p", "g->p", "::ns::s.p".
-std::string memberRef(const model::RegionVar &RV);
+std::string memberRef(clang::ASTContext &Ctx, const model::RegionVar &RV);
 /// The lower bound of the section \p RV as written ("0" when absent or a whole object).
 std::string sectionLB(clang::ASTContext &Ctx, const model::RegionVar &RV);
 

@@ -55,12 +55,35 @@ std::string modsArg(unsigned Mods) {
 
 const char *mapKindName(RegionVar::MapKind K) { return mapKind(K); }
 
-std::string memberRef(const RegionVar &RV) {
-  return text::varRef(RV.Var) + (RV.Arrow ? "->" : ".") + RV.Member->getNameAsString();
+namespace {
+
+/// The text of \p RV.Via and its member: ".t.x", "->t.x", "[i].x".
+std::string memberPath(ASTContext &Ctx, const RegionVar &RV) {
+  std::string Path;
+  bool First = true;
+  auto Field = [&](const FieldDecl *F) {
+    Path += (First && RV.Arrow ? "->" : ".") + F->getNameAsString();
+    First = false;
+  };
+  for (const RegionVar::PathStep &S : RV.Via) {
+    if (S.Field)
+      Field(S.Field);
+    else
+      Path += "[" + text::get(Ctx, S.Index->getSourceRange()) + "]";
+    First = false;
+  }
+  Field(RV.Member);
+  return Path;
+}
+
+} // namespace
+
+std::string memberRef(ASTContext &Ctx, const RegionVar &RV) {
+  return text::varRef(RV.Var) + memberPath(Ctx, RV);
 }
 
 std::string sectionArgs(ASTContext &Ctx, const RegionVar &RV) {
-  std::string N = RV.Member ? memberRef(RV) : text::varRef(RV.Var);
+  std::string N = RV.Member ? memberRef(Ctx, RV) : text::varRef(RV.Var);
   // The array whose elements the section counts.
   QualType Dim = RV.Member ? RV.Member->getType() : RV.Var->getType().getNonReferenceType();
   if (RV.WholeObject)
@@ -95,12 +118,11 @@ std::string sectionArgs(ASTContext &Ctx, const RegionVar &RV) {
   return Base + ", " + LB + ", " + Len;
 }
 
-std::string itemName(const RegionVar &RV) {
+std::string itemName(ASTContext &Ctx, const RegionVar &RV) {
   std::string N = RV.Var->getNameAsString();
   bool Self = N == thisref::SelfName;
   if (RV.Member)
-    return (Self ? std::string("this->") : N + (RV.Arrow ? "->" : ".")) +
-           RV.Member->getNameAsString();
+    return Self ? "this->" + memberPath(Ctx, RV).substr(1) : N + memberPath(Ctx, RV);
   return Self ? "*this" : N;
 }
 
@@ -114,23 +136,24 @@ namespace {
 /// The device value of attached member \p M: the device address of its mapped section, or for a
 /// zero-length section the translation of the host pointer.
 std::string attachedValue(ASTContext &Ctx, const RegionVar &M) {
-  std::string Host = memberRef(M);
+  std::string Host = memberRef(Ctx, M);
   if (M.ZeroLength)
-    return fmt::format("omp2cu_region.translate({}, \"{}\")", Host, itemName(M));
+    return fmt::format("omp2cu_region.translate({}, \"{}\")", Host, itemName(Ctx, M));
   return fmt::format("omp2cu_region.map({}, {}, \"{}\"{})", sectionArgs(Ctx, M), mapKind(M.Map),
-                     itemName(M), modsArg(M.Mods));
+                     itemName(Ctx, M), modsArg(M.Mods));
 }
 
 /// `omp2cu::host::span_of(s.x, s.p)`: the members that the construct lists of struct \p RV
 /// (value members, and pointer members whose sections it lists), which it maps as one block.
-std::string memberSpan(const RegionVar &RV) {
-  std::vector<const FieldDecl *> Seen;
+std::string memberSpan(ASTContext &Ctx, const RegionVar &RV) {
+  std::vector<std::string> Seen;
   std::string Fields;
   auto Add = [&](const RegionVar &M) {
-    if (std::find(Seen.begin(), Seen.end(), M.Member) != Seen.end())
+    std::string Ref = memberRef(Ctx, M);
+    if (std::find(Seen.begin(), Seen.end(), Ref) != Seen.end())
       return;
-    Seen.push_back(M.Member);
-    Fields += (Fields.empty() ? "" : ", ") + memberRef(M);
+    Seen.push_back(Ref);
+    Fields += (Fields.empty() ? "" : ", ") + Ref;
   };
   for (const RegionVar &M : RV.Members)
     Add(M);
@@ -236,10 +259,9 @@ std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan 
       // Pointer attachment: a copy of the struct whose pointer members hold
       // the device addresses of their mapped sections.
       Maps += fmt::format("{}  auto omp2cu_val_{} = {};\n", In, N, text::varRef(V));
-      for (const RegionVar &M : RV.Attached) {
-        std::string Member = M.Member->getNameAsString();
-        Maps += fmt::format("{}  omp2cu_val_{}.{} = {};\n", In, N, Member, attachedValue(Ctx, M));
-      }
+      for (const RegionVar &M : RV.Attached)
+        Maps += fmt::format("{}  omp2cu_val_{}{} = {};\n", In, N, memberPath(Ctx, M),
+                            attachedValue(Ctx, M));
       Args += ", omp2cu_val_" + N;
       break;
     case RegionVar::Pointer:
@@ -250,12 +272,12 @@ std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan 
     case RegionVar::MappedPointer:
     case RegionVar::MappedObject: {
       std::string Call = fmt::format("omp2cu_region.map({}, {}, \"{}\"{})", sectionArgs(Ctx, RV),
-                                     mapKind(RV.Map), itemName(RV), modsArg(RV.Mods));
+                                     mapKind(RV.Map), itemName(Ctx, RV), modsArg(RV.Mods));
       if (RV.MembersOnly)
         Call = fmt::format("omp2cu_region.map_struct({}, {}, {}, \"{}\")",
                            RV.K == RegionVar::MappedPointer ? text::varRef(V)
                                                             : "&" + text::varRef(V),
-                           memberSpan(RV), mapKind(RV.Map), itemName(RV));
+                           memberSpan(Ctx, RV), mapKind(RV.Map), itemName(Ctx, RV));
       else if (analysis::isVla(T))
         // A variable-length array is a pointer to its elements in the kernel.
         Call = fmt::format("reinterpret_cast<{}>({})",
@@ -272,12 +294,12 @@ std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan 
       // back, or is not trivially copyable): its pointer members get the device addresses of
       // their sections there, while the host copy keeps its pointers.
       for (const RegionVar &M : RV.Attached)
-        Maps += fmt::format("{}  omp2cu_region.attach(&{}, {}, \"{}\");\n", In, memberRef(M),
-                            attachedValue(Ctx, M), itemName(M));
+        Maps += fmt::format("{}  omp2cu_region.attach(&{}, {}, \"{}\");\n", In, memberRef(Ctx, M),
+                            attachedValue(Ctx, M), itemName(Ctx, M));
       // Members listed in map clauses: copied by their own map-types.
       for (const RegionVar &M : RV.Members)
         Maps += fmt::format("{}  omp2cu_region.map_member({}, {}, \"{}\"{});\n", In,
-                            sectionArgs(Ctx, M), mapKind(M.Map), itemName(M), modsArg(M.Mods));
+                            sectionArgs(Ctx, M), mapKind(M.Map), itemName(Ctx, M), modsArg(M.Mods));
       Args += ", " + Dev;
       break;
     }

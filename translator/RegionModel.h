@@ -252,6 +252,15 @@ struct RegionVar {
   /// pointer, `s.x`, or a section or element of an array member, `s.a[lb:len]`, `s.a[i]`. Null
   /// for the variable itself and its sections.
   const clang::FieldDecl *Member = nullptr;
+  /// One step between Var and Member: a struct member held in the object, or an element of an
+  /// array held in it (the subscript).
+  struct PathStep {
+    const clang::FieldDecl *Field = nullptr;
+    const clang::Expr *Index = nullptr;
+  };
+  /// The steps from Var to the object that holds Member, outermost first: `s.t.x`: t;
+  /// `g->t.p[0:n]`: t (Arrow applies to the first); `a[i].x`: [i]; `s.x`: none.
+  std::vector<PathStep> Via;
   /// The member is reached through pointer Var (`g->x`, `g->p[lb:len]`): members of the object
   /// g points to, mapped as the section g[0:1].
   bool Arrow = false;

@@ -10,7 +10,9 @@
 
 #include "clang/AST/RecursiveASTVisitor.h"
 
+#include <algorithm>
 #include <functional>
+#include <set>
 
 using namespace clang;
 using namespace omp2cu::model;
@@ -228,30 +230,54 @@ bool mapModifiers(ASTContext &Ctx, const OMPClause *C, unsigned &Mods) {
 
 namespace {
 
-/// \p E as `s.x` or `p->x`, where s is a variable, p a pointer variable and x a member that is
-/// not a pointer, a reference or a bit-field: x, with \p S set to s or p; else null.
-/// The base of `s.m` (a struct variable s) or `p->m` (a pointer variable p): s or p, with
-/// \p Arrow set for p->m; null for anything else.
-const VarDecl *memberBase(const MemberExpr *ME, bool &Arrow) {
-  const VarDecl *B = refVar(ME->getBase());
-  Arrow = ME->isArrow();
-  if (!B || (Arrow && !B->getType().getNonReferenceType()->isPointerType()))
+/// \p ME as a member of a variable, reached through struct members held in the object and
+/// elements of arrays held in it: `s.x`, `g->x` (g a pointer variable), `s.t.x`, `g->t.x`,
+/// `a[i].x`, `s.a[i].t.x`. Sets V.Var, V.Arrow and V.Via and returns ME's field; returns null and
+/// leaves V alone for anything else (members reached through pointer members, `s.p->x`, or
+/// through elements of pointers, `p[i].x`; members of references or of calls).
+const FieldDecl *memberPath(const MemberExpr *ME, RegionVar &V) {
+  const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  if (!F)
     return nullptr;
-  return B;
+  std::vector<RegionVar::PathStep> Via;
+  bool Arrow = ME->isArrow();
+  const Expr *B = strip(ME->getBase());
+  while (!Arrow) {
+    if (const auto *Outer = dyn_cast<MemberExpr>(B)) {
+      const auto *OF = dyn_cast<FieldDecl>(Outer->getMemberDecl());
+      if (!OF || OF->getType()->isReferenceType() || OF->getType()->isPointerType())
+        return nullptr;
+      Via.insert(Via.begin(), {OF, nullptr});
+      Arrow = Outer->isArrow();
+      B = strip(Outer->getBase());
+    } else if (const auto *SE = dyn_cast<ArraySubscriptExpr>(B)) {
+      const Expr *A = strip(SE->getBase());
+      if (!A->getType()->isArrayType()) // an element of an array the object holds
+        return nullptr;
+      Via.insert(Via.begin(), {nullptr, SE->getIdx()});
+      B = A;
+    } else {
+      break;
+    }
+  }
+  const VarDecl *Root = refVar(B);
+  if (!Root || (Arrow && !Root->getType().getNonReferenceType()->isPointerType()))
+    return nullptr;
+  V.Var = Root;
+  V.Arrow = Arrow;
+  V.Via = std::move(Via);
+  return F;
 }
 
-const FieldDecl *valueMember(const Expr *E, const VarDecl *&S, bool &Arrow) {
+/// \p E as a member that is not a pointer, a reference or a bit-field (memberPath()).
+const FieldDecl *valueMember(const Expr *E, RegionVar &V) {
   const auto *ME = dyn_cast<MemberExpr>(strip(E));
   if (!ME)
     return nullptr;
   const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
   if (!F || F->isBitField() || F->getType()->isPointerType() || F->getType()->isReferenceType())
     return nullptr;
-  const VarDecl *B = memberBase(ME, Arrow);
-  if (!B)
-    return nullptr;
-  S = B;
-  return F;
+  return memberPath(ME, V);
 }
 
 } // namespace
@@ -357,19 +383,14 @@ bool parseListItem(ASTContext &Ctx, const Expr *E, RegionVar &V, bool AllowStrid
     if (const auto *ME = dyn_cast<MemberExpr>(strip(First->getBase()))) {
       // s.p[lb:len], g->p[lb:len]: the data a pointer member points to.
       const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
-      bool Arrow = false;
-      if (F && F->getType()->isPointerType())
-        if (const VarDecl *B = memberBase(ME, Arrow)) {
-          V.Var = B;
-          V.Member = F;
-          V.Arrow = Arrow;
-        }
+      if (F && F->getType()->isPointerType() && memberPath(ME, V))
+        V.Member = F;
     }
     V.SectionLB = First->getLowerBound();
     V.SectionLen = First->getLength();
     V.WholeObject = false;
     if (const FieldDecl *F =
-            V.Member ? nullptr : valueMember(First->getBase(), V.Var, V.Arrow)) {
+            V.Member ? nullptr : valueMember(First->getBase(), V)) {
       // s.a[lb:len] of an array member
       if (!F->getType()->isConstantArrayType()) {
         diag::error(DE, AS->getBeginLoc(), "array section of a member that is not an array");
@@ -384,6 +405,13 @@ bool parseListItem(ASTContext &Ctx, const Expr *E, RegionVar &V, bool AllowStrid
         diag::error(DE, AS->getBeginLoc(), "array section of a pointer member needs a length");
         return false;
       }
+      for (const RegionVar::PathStep &S : V.Via)
+        if (S.Index) {
+          diag::error(DE, AS->getBeginLoc(),
+                      "sections of pointer members of array elements ('a[i].p[0:n]') are not "
+                      "supported yet");
+          return false;
+        }
       V.K = RegionVar::MappedPointer;
       return true;
     }
@@ -398,7 +426,7 @@ bool parseListItem(ASTContext &Ctx, const Expr *E, RegionVar &V, bool AllowStrid
     V.SectionLB = SE->getIdx();
     V.WholeObject = false;
     V.SingleElement = true;
-    if (const FieldDecl *F = valueMember(SE->getBase(), V.Var, V.Arrow)) {
+    if (const FieldDecl *F = valueMember(SE->getBase(), V)) {
       // s.a[i] of an array member
       V.Member = F;
       V.K = RegionVar::MappedObject;
@@ -413,7 +441,7 @@ bool parseListItem(ASTContext &Ctx, const Expr *E, RegionVar &V, bool AllowStrid
     V.SingleElement = true;
   } else if (isa<DeclRefExpr>(X)) {
     V.Var = refVar(X);
-  } else if (const FieldDecl *F = valueMember(X, V.Var, V.Arrow)) {
+  } else if (const FieldDecl *F = valueMember(X, V)) {
     V.Member = F; // s.x
     V.K = RegionVar::MappedObject;
     return true;
@@ -421,8 +449,10 @@ bool parseListItem(ASTContext &Ctx, const Expr *E, RegionVar &V, bool AllowStrid
   if (!V.Var) {
     diag::error(DE, E->getBeginLoc(),
                 "this list item is not supported yet (only variables, array sections of them, "
-                "members of struct variables and of what pointer variables point to, s.x, p->x, "
-                "and sections of their array and pointer members, s.a[lb:len], p->a[lb:len])");
+                "members of struct variables, of their elements and of what pointer variables "
+                "point to, s.x, s.t.x, a[i].x, p->x, p->t.x, and sections of their array and "
+                "pointer members, s.a[lb:len], p->t.p[lb:len]; not members reached through "
+                "pointer members or elements of pointers, s.p->x, p[i].x)");
     return false;
   }
   QualType T = V.Var->getType().getNonReferenceType();
@@ -832,11 +862,19 @@ void Analyzer::collectVars() {
         !((RV.K == RegionVar::MappedObject && RV.WholeObject) ||
           (RV.K == RegionVar::ByValue && !RV.Attached.empty())))
       continue;
-    llvm::SmallPtrSet<const FieldDecl *, 4> Have;
+    // The fields from the struct to each pointer member attached already (t, p for s.t.p).
+    std::set<std::vector<const FieldDecl *>> Have;
+    auto Fields = [](const RegionVar &M) {
+      std::vector<const FieldDecl *> Out;
+      for (const RegionVar::PathStep &S : M.Via)
+        Out.push_back(S.Field);
+      Out.push_back(M.Member);
+      return Out;
+    };
     for (const RegionVar &M : RV.Attached)
-      Have.insert(M.Member);
-    // In the region: s.p; in the member functions it calls on s (and those call on this): p,
-    // this->p.
+      Have.insert(Fields(M));
+    // In the region: s.p, s.t.p (through struct members s holds); in the member functions it
+    // calls on s (and those call on this): p, this->p.
     llvm::SmallPtrSet<const FunctionDecl *, 4> Methods;
     std::function<void(const Stmt *, bool)> Uses = [&](const Stmt *S, bool InMethod) {
       if (!S)
@@ -852,19 +890,27 @@ void Analyzer::collectVars() {
             Uses(Def->getBody(), true);
       }
       if (const auto *ME = dyn_cast<MemberExpr>(S))
-        if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl()))
-          if (F->getType()->isPointerType() &&
-              (InMethod ? isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts())
-                        : !ME->isArrow() && refVar(ME->getBase()) == RV.Var) &&
-              F->getParent() == T->getAsRecordDecl() && Have.insert(F).second) {
-            RegionVar M;
+        if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+            F && F->getType()->isPointerType()) {
+          RegionVar M;
+          bool Reached = false;
+          if (InMethod) {
             M.Var = RV.Var;
-            M.Member = F;
+            Reached = isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()) &&
+                      F->getParent() == T->getAsRecordDecl();
+          } else if (memberPath(ME, M)) {
+            Reached = M.Var == RV.Var && !M.Arrow &&
+                      std::none_of(M.Via.begin(), M.Via.end(),
+                                   [](const RegionVar::PathStep &S) { return S.Index; });
+          }
+          M.Member = F;
+          if (Reached && Have.insert(Fields(M)).second) {
             M.K = RegionVar::MappedPointer;
             M.WholeObject = false;
             M.ZeroLength = true;
             RV.Attached.push_back(M);
           }
+        }
       for (const Stmt *Ch : S->children())
         Uses(Ch, InMethod);
     };

@@ -8,7 +8,6 @@
 // The directive becomes a comment. Run: e2e p118; OpenMP_VV declare_mapper, target_update.
 // RUN: %omp2cu %s -o - | FileCheck %s
 // RUN: not %omp2cu %s -o %t.cu -- -DBAD 2>&1 | FileCheck %s --check-prefix=BAD --implicit-check-not=error:
-// RUN: not %omp2cu %s -o %t.cu -- -DNESTED 2>&1 | FileCheck %s --check-prefix=NESTED
 #include <stddef.h>
 
 typedef struct vec {
@@ -68,12 +67,13 @@ void bad(vec_t one) {
   // BAD: declare_mapper.c:[[@LINE-2]]:32: error: a list item written by a macro is mapped through 'declare mapper'; write it out
 }
 #endif
-#ifdef NESTED
-// A mapper that applies another to a member: nested members are not list items yet.
+// A mapper that applies another to a member: the nested members are list items too.
 void nested(struct grid g) {
 #pragma omp target map(tofrom: g)
   g.u.data[0] = g.n;
-  // NESTED: declare_mapper.c:[[@LINE-2]]:37: error: this list item is not supported yet
-  // NESTED-NEXT: #pragma omp target map(tofrom: g.u, g.u.data[0:g.u.len], g.n)
+  // CHECK: /// nested_L[[@LINE-2]]_kernel: '#pragma omp target map(tofrom: g.u, g.u.data[0:g.u.len], g.n)'
+  // CHECK: omp2cu_region.map_struct(&g, omp2cu::host::span_of(g.u, g.n, g.u.data), omp2cu::MapKind::To, "g");
+  // CHECK-NEXT: omp2cu_region.attach(&g.u.data, omp2cu_region.map(g.u.data, 0, g.u.len, omp2cu::MapKind::ToFrom, "g.u.data"), "g.u.data");
+  // CHECK-NEXT: omp2cu_region.map_member(&g.u, 0, 1, omp2cu::MapKind::ToFrom, "g.u");
+  // CHECK-NEXT: omp2cu_region.map_member(&g.n, 0, 1, omp2cu::MapKind::ToFrom, "g.n");
 }
-#endif
