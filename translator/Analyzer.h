@@ -157,6 +157,10 @@ private:
   /// combine into at once: the tasks update the variable itself (each runs where it is met),
   /// which is a race unless one executor runs the taskgroup or the variable is its own.
   void checkTaskReduction(const model::Construct &C, const clang::OMPTaskReductionClause *TR);
+  /// Reductions of sections through pointers are made by the executors of their construct's
+  /// innermost level: none on a construct with nested constructs, whose executors would share
+  /// the copy.
+  void checkSectionReductions(const model::Construct &C);
   /// True if \p V is declared outside the text of \p S.
   bool declaredOutside(const clang::VarDecl *V, const clang::Stmt *S) const;
   /// For the reduction list item \p E, a section of an array's first dimension with constant

@@ -701,6 +701,37 @@ std::string KernelEmitter::construct(const Construct &C, std::set<const VarDecl 
         break;
       }
       const char *Op = opName(CV.Op);
+      if (CV.PtrLen) {
+        // A section through a pointer, p[lb:len]: the executor's copy is a block of the device
+        // heap, which stands in for p while the construct runs.
+        const std::string Sfx = N + "_L" + std::to_string(C.Line);
+        const std::string LB = "omp2cu_lb_" + Sfx, Len = "omp2cu_len_" + Sfx;
+        const QualType Elem =
+            V->getType().getNonReferenceType()->getPointeeType().getUnqualifiedType();
+        Pro += fmt::format("{0}  auto &{1} = {2};\n"
+                           "{0}  const omp2cu::u64 {3} = {4}, {5} = ({6});\n",
+                           Ind, Outer, N, LB,
+                           CV.PtrLB ? "(" + text::get(Ctx, CV.PtrLB->getSourceRange()) + ")"
+                                    : std::string("0"),
+                           Len, text::get(Ctx, CV.PtrLen->getSourceRange())) +
+               Declare(fmt::format("omp2cu::dev::section_private<{}, {}>({}, {}, \"{}\", "
+                                   "\"{}\", {})",
+                                   Op, text::type(Ctx, Elem), LB, Len,
+                                   "the device heap has no room for the private copies of the reduction of a section of '" +
+                                       V->getNameAsString() + "'",
+                                   R.FileName, C.Line));
+        if (Distinct)
+          Epi += fmt::format("{}  {}allreduce_section<{}>({}, {}, {}, {}, {});\n", Ind, Rt, Op, N,
+                             LB, Len, levelsText(Lane0 ? Distinct | LevelLanes : Distinct),
+                             Lane0 ? "true" : "false");
+        // Other executors may share the data the pointer points to, whoever holds the pointer:
+        // atomically.
+        const std::string Lead = leader((LevelThreads | LevelLanes) & ~CP.Outer, CP);
+        Epi += fmt::format("{}  {}omp2cu::dev::atomic_combine_section<{}>({}, {}, {}, {});\n", Ind,
+                           Lead.empty() ? "" : "if (" + Lead + ") ", Op, Outer, N, LB, Len);
+        Epi += fmt::format("{}  omp2cu::dev::section_release({}, {});\n", Ind, N, LB);
+        break;
+      }
       Pro += fmt::format("{}  auto &{} = {};\n", Ind, Outer, N) +
              Declare(Array ? fmt::format("omp2cu::dev::identity_value<{}>{{}}", Op)
                            : fmt::format("{}::identity<{}>()", Op, T));

@@ -84,6 +84,74 @@ public:
     return true;
   }
 
+  /// A directive with a `simd` or `loop` leaf that reduces arrays or sections
+  /// (hostSimdReducesArrays): without the `simd` leaf, `loop` written as the worksharing it binds
+  /// to; a `simd` directive becomes a comment, its lines kept. (The host versions of target
+  /// constructs are written so by hostFallback.)
+  bool VisitOMPLoopDirective(OMPLoopDirective *D) {
+    if (!analysis::reducesArrays(D) ||
+        llvm::is_contained(llvm::omp::getLeafConstructsOrSelf(D->getDirectiveKind()),
+                           llvm::omp::OMPD_target))
+      return true;
+    const SourceLocation B = D->getBeginLoc();
+    const OMPClause *First = D->clauses().empty() ? nullptr : D->clauses().front();
+    if (B.isMacroID() || !SM.isInMainFile(B) || !First || First->getBeginLoc().isMacroID())
+      return true;
+    // The directive's name, before its first clause (Clang represents some `loop` constructs
+    // as others: the name says what g++ reads).
+    const StringRef Name(SM.getCharacterData(B),
+                         SM.getFileOffset(First->getBeginLoc()) - SM.getFileOffset(B));
+    auto Word = [&](StringRef W) {
+      for (size_t At = Name.find(W); At != StringRef::npos; At = Name.find(W, At + 1))
+        if ((At == 0 || !isAsciiIdentifierContinue(Name[At - 1])) &&
+            (At + W.size() == Name.size() || !isAsciiIdentifierContinue(Name[At + W.size()])))
+          return At;
+      return StringRef::npos;
+    };
+    if (Word("simd") == StringRef::npos && Word("loop") == StringRef::npos)
+      return true;
+    if (D->getDirectiveKind() == llvm::omp::OMPD_simd) {
+      const CharSourceRange R = CharSourceRange::getCharRange(B, D->getEndLoc());
+      const std::string Old = text::rewritten(RW, R);
+      RW.ReplaceText(R, "// " + text::directiveText(Ctx, D) +
+                            " (omp2cu: run by one lane on the host: g++ 12 reduces arrays in "
+                            "SIMD loops wrongly)" +
+                            std::string(std::count(Old.begin(), Old.end(), '\n'), '\n'));
+      return true;
+    }
+    auto Replace = [&](StringRef W, StringRef With) {
+      if (size_t At = Word(W); At != StringRef::npos)
+        RW.ReplaceText(B.getLocWithOffset(At), W.size(), With);
+    };
+    Replace("simd", "");
+    if (Word("loop") != StringRef::npos) {
+      // What the loop binds to: its bind clause, else the region around it.
+      OpenMPBindClauseKind Bind = OMPC_BIND_unknown;
+      if (const auto *BC = D->getSingleClause<OMPBindClause>())
+        Bind = BC->getBindKind();
+      const auto Leaves = llvm::omp::getLeafConstructsOrSelf(D->getDirectiveKind());
+      if (llvm::is_contained(Leaves, llvm::omp::OMPD_teams))
+        Bind = OMPC_BIND_teams;
+      else if (llvm::is_contained(Leaves, llvm::omp::OMPD_parallel))
+        Bind = OMPC_BIND_parallel;
+      else if (Bind == OMPC_BIND_unknown)
+        if (const OMPExecutableDirective *Outer = enclosingDirective(D))
+          Bind = hasParallelLeaf(Outer->getDirectiveKind()) ? OMPC_BIND_parallel
+                 : llvm::is_contained(llvm::omp::getLeafConstructsOrSelf(Outer->getDirectiveKind()),
+                                      llvm::omp::OMPD_teams)
+                     ? OMPC_BIND_teams
+                     : OMPC_BIND_unknown;
+      if (Bind == OMPC_BIND_teams)
+        Replace("loop", "distribute parallel for");
+      else if (Bind == OMPC_BIND_parallel)
+        Replace("loop", "for");
+      if (const auto *BC = D->getSingleClause<OMPBindClause>();
+          BC && (Bind == OMPC_BIND_teams || Bind == OMPC_BIND_parallel))
+        RW.RemoveText(CharSourceRange::getTokenRange(BC->getBeginLoc(), BC->getEndLoc()));
+    }
+    return true;
+  }
+
   bool VisitOMPGenericLoopDirective(OMPGenericLoopDirective *D) {
     if (const auto *Bind = D->getSingleClause<OMPBindClause>();
         Bind && Bind->getBindKind() != OMPC_BIND_parallel)

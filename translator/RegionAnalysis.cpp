@@ -399,12 +399,37 @@ static bool holdsTeamsWork(const Stmt *S) {
   return false;
 }
 
+bool reducesArrays(const OMPExecutableDirective *D) {
+  for (const auto *RC : D->getClausesOfKind<OMPReductionClause>())
+    for (const Expr *E : RC->varlists())
+      if (isa<ArraySectionExpr>(strip(E)) || E->getType()->isArrayType())
+        return true;
+  return false;
+}
+
+bool hostSimdReducesArrays(const OMPExecutableDirective *D) {
+  const auto Leaves = llvm::omp::getLeafConstructsOrSelf(D->getDirectiveKind());
+  return (llvm::is_contained(Leaves, llvm::omp::OMPD_simd) ||
+          llvm::is_contained(Leaves, llvm::omp::OMPD_loop)) &&
+         reducesArrays(D);
+}
+
 HostFallback hostFallback(ASTContext &Ctx, const OMPExecutableDirective *D) {
   HostFallback F;
   std::vector<llvm::omp::Directive> Leaves;
-  for (llvm::omp::Directive Leaf : llvm::omp::getLeafConstructsOrSelf(D->getDirectiveKind()))
-    if (Leaf != llvm::omp::OMPD_target)
-      Leaves.push_back(Leaf);
+  const bool NoSimd = hostSimdReducesArrays(D);
+  for (llvm::omp::Directive Leaf : llvm::omp::getLeafConstructsOrSelf(D->getDirectiveKind())) {
+    if (Leaf == llvm::omp::OMPD_target || (NoSimd && Leaf == llvm::omp::OMPD_simd))
+      continue;
+    if (NoSimd && Leaf == llvm::omp::OMPD_loop) {
+      // teams loop: distribute parallel for; parallel loop: for (conforming executions).
+      if (!Leaves.empty() && Leaves.back() == llvm::omp::OMPD_teams)
+        Leaves.insert(Leaves.end(), {llvm::omp::OMPD_distribute, llvm::omp::OMPD_parallel});
+      Leaves.push_back(llvm::omp::OMPD_for);
+      continue;
+    }
+    Leaves.push_back(Leaf);
+  }
   for (llvm::omp::Directive Leaf : Leaves)
     F.Name += (F.Name.empty() ? "" : " ") + llvm::omp::getOpenMPDirectiveName(Leaf).str();
   if (Leaves.empty() || Leaves.front() != llvm::omp::OMPD_teams)
@@ -658,15 +683,46 @@ void Analyzer::checkTaskReduction(const Construct &C, const OMPTaskReductionClau
   }
 }
 
+void Analyzer::checkSectionReductions(const Construct &C) {
+  if (!C.Children.empty())
+    for (const ClauseVar &CV : C.Vars)
+      if (CV.PtrLen)
+        error(C.D->getBeginLoc(),
+              "a reduction of a section through '" + CV.Var->getName() +
+                  "' on a construct with nested constructs is not supported yet (their "
+                  "threads would share its private copy); put the reduction on the innermost "
+                  "construct ('distribute parallel for reduction(...)')");
+  for (const auto &Ch : C.Children)
+    checkSectionReductions(*Ch);
+}
+
 bool Analyzer::arrayReductionItem(const Expr *E, ClauseVar &CV) {
   const auto *AS = dyn_cast<ArraySectionExpr>(strip(E));
   const VarDecl *V = AS ? refVar(AS->getBase()) : nullptr;
   const ConstantArrayType *CAT =
       V ? Ctx.getAsConstantArrayType(V->getType().getNonReferenceType()) : nullptr;
+  const QualType VT = V ? V->getType().getNonReferenceType() : QualType();
+  if (V && VT->isPointerType() && !VT->getPointeeType()->isArrayType() &&
+      !isa<ArraySectionExpr>(strip(AS->getBase()))) {
+    // p[lb:len]: the private copies of its elements are on the device heap.
+    if (AS->getStride() || AS->getColonLocSecond().isValid()) {
+      error(E->getBeginLoc(), "reduction of an array section with a stride is not supported yet");
+      return false;
+    }
+    if (!AS->getLength()) {
+      error(E->getBeginLoc(), "reduction of a section through a pointer needs a length");
+      return false;
+    }
+    CV.Var = V;
+    CV.PtrLB = AS->getLowerBound();
+    CV.PtrLen = AS->getLength();
+    return true;
+  }
   if (!CAT) {
     error(E->getBeginLoc(), "reduction of this array section is not supported yet (only of "
                             "sections of an array's first dimension, 'a[lb:len]' with 'a' "
-                            "declared 'T a[N]...', not of sections through pointers)");
+                            "declared 'T a[N]...', and of one-dimensional sections through "
+                            "pointers, 'p[lb:len]')");
     return false;
   }
   const unsigned long long Size = CAT->getSize().getZExtValue();
@@ -821,6 +877,14 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
           continue;
         const VarDecl *V = CV.Var;
         QualType T = V->getType().getNonReferenceType();
+        if (CV.PtrLen) {
+          if (Declared) {
+            error(E->getBeginLoc(), "a reduction of an array section with a declared "
+                                    "reduction is not supported yet");
+            continue;
+          }
+          T = T->getPointeeType();
+        }
         if (Declared && T->isArrayType()) {
           error(E->getBeginLoc(), "a reduction of an array or array section with a declared "
                                   "reduction is not supported yet");
@@ -1534,6 +1598,7 @@ std::optional<Region> Analyzer::run(const FunctionDecl *F) {
   R.Root = buildConstruct(RootD, nullptr);
   if (Failed || !R.Root)
     return std::nullopt;
+  checkSectionReductions(*R.Root);
   kernelNumThreads();
   if (!R.Root->IfCond.empty()) // if(parallel: c) of a combined target construct
     R.NumThreads = "(" + R.Root->IfCond + ") ? " +

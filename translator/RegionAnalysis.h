@@ -132,6 +132,15 @@ struct HostFallback {
 };
 HostFallback hostFallback(clang::ASTContext &Ctx, const clang::OMPExecutableDirective *D);
 
+/// True when \p D has a `simd` or `loop` leaf and reduces an array or an array section: g++ 12
+/// computes the wrong elements of a section that starts after 0, and fails on `&&` and `||` of
+/// floating arrays. The host versions leave the `simd` leaf out there (a SIMD loop that one lane
+/// runs is a conforming execution) and write `loop` as the worksharing it binds to (`teams
+/// loop`: `teams distribute parallel for`; `parallel loop`: `parallel for`).
+bool hostSimdReducesArrays(const clang::OMPExecutableDirective *D);
+/// True when a reduction clause of \p D has an array or an array section as list item.
+bool reducesArrays(const clang::OMPExecutableDirective *D);
+
 /// True when a depend clause of \p D has a dependence type (mutexinoutset, inoutset) that needs
 /// the target task's own body inside the undeferred task that orders it (emit::undeferredTask);
 /// for in, out and inout an empty undeferred task before the construct orders it as well.

@@ -88,6 +88,10 @@ struct ClauseVar {
   /// constant bounds, `a[lb:len]`): the elements of a[RowsBegin] to a[RowsBegin + RowsCount - 1]
   /// are combined. The private copy is a whole array. RowsCount is 0 for the rest.
   unsigned long long RowsBegin = 0, RowsCount = 0;
+  /// reduction of a section through a pointer, `p[lb:len]` (Var is p; the bounds are evaluated
+  /// where the construct starts): each executor's private copy of the elements is on the device
+  /// heap. Null for the rest.
+  const clang::Expr *PtrLB = nullptr, *PtrLen = nullptr;
   /// Not written in a clause: the data-sharing rules give it (a simd loop's iteration variable
   /// declared outside the loop is linear or lastprivate, OpenMP 5.2 sec. 5.1.1). On a combined
   /// target construct such an item is not mapped: it stays the target's firstprivate copy.

@@ -694,11 +694,13 @@ void Analyzer::collectVars() {
       continue;
     VC.TraverseStmt(const_cast<Expr *>(uncaptured(Chunk)));
   }
-  // The steps of the root's linear items are evaluated in the kernel too.
+  // The steps of the root's linear items, the bounds of its reductions' sections through
+  // pointers, are evaluated in the kernel too.
   if (R.Root)
     for (const ClauseVar &CV : R.Root->Vars)
-      if (CV.Step)
-        VC.TraverseStmt(const_cast<Expr *>(CV.Step));
+      for (const Expr *X : {CV.Step, CV.PtrLB, CV.PtrLen})
+        if (X)
+          VC.TraverseStmt(const_cast<Expr *>(X));
   // The global variables that the functions the region calls use (through the kernel's copies of
   // them): mapped like declare target variables (OpenMP 5.x: a variable that a declare target
   // function refers to is declare target itself).
@@ -737,8 +739,12 @@ void Analyzer::collectVars() {
   // construct are mapped tofrom (OpenMP 5.x).
   llvm::SmallPtrSet<const VarDecl *, 8> ToFrom, TargetFirstprivate,
       TargetPrivate;
+  // Reductions of sections through pointers there: the sections are mapped tofrom.
+  llvm::DenseMap<const VarDecl *, const ClauseVar *> ToFromSections;
   if (R.Root)
     for (const ClauseVar &CV : R.Root->Vars) {
+      if (CV.PtrLen)
+        ToFromSections[CV.Var] = &CV;
       if (CV.writesBack() && !CV.Implicit)
         ToFrom.insert(CV.Var);
       else if (CV.K == ClauseVar::Firstprivate)
@@ -799,7 +805,14 @@ void Analyzer::collectVars() {
     if (auto MT = OMPDeclareTargetDeclAttr::isDeclareTargetDeclaration(V))
       DeclareTarget = *MT == OMPDeclareTargetDeclAttr::MT_To ||
                       *MT == OMPDeclareTargetDeclAttr::MT_Enter;
-    if ((ToFrom.count(V) || DeclareTarget || CalleeGlobals.count(V)) && !T->isPointerType()) {
+    if (auto It = ToFromSections.find(V); It != ToFromSections.end()) {
+      RV.K = RegionVar::MappedPointer;
+      RV.Map = RegionVar::ToFrom;
+      RV.WholeObject = false;
+      RV.SectionLB = It->second->PtrLB;
+      RV.SectionLen = It->second->PtrLen;
+    } else if ((ToFrom.count(V) || DeclareTarget || CalleeGlobals.count(V)) &&
+               !T->isPointerType()) {
       // Declare target variables are always present: the map copies nothing.
       RV.K = RegionVar::MappedObject;
       RV.Map = RegionVar::ToFrom;

@@ -19,6 +19,11 @@ Families (the case axis of a program):
         (combined across teams under a lock) and values of 1, 4 and 8 bytes (a compare-and-
         swap), with each form of initializer (a value, omp_orig, a call, none); only with
         --family udr (ctest matrix.udr.slice, matrix.udr).
+  sec   the reductions of the red family on a section through a pointer with bounds known at run
+        time, reduction(OP: p[lo:len]) (iteration k updates p[lo + k % len]; the elements
+        outside the section must keep their values), on the spellings whose only reducing
+        directive is the innermost (a reduction of a pointer section on a construct with nested
+        constructs is reported); only with --family sec (ctest matrix.sec.slice, matrix.sec).
   dsa   private, firstprivate, lastprivate, collapse(2), num_teams / thread_limit, num_threads,
         simdlen / safelen on the directives of the nest where they are legal, with a reduction
         that checks every iteration ran once.
@@ -27,12 +32,13 @@ Which spellings exist: see nests() below. A program's name says its spelling, e.
 `red.t-tdpf.s` is family red, `target` split from `teams distribute parallel for`, which is split
 from `simd` (`.` separates directives, `-` too where the nest has two loops: outer-inner).
 
-usage: gen_matrix.py --out DIR [--slice N] [--list] [--family red|cx|dsa|udr]
+usage: gen_matrix.py --out DIR [--slice N] [--list] [--family red|cx|dsa|udr|sec]
   --slice N  only every N-th program (deterministic: sorted by name), for CI
 """
 import argparse
 import itertools
 import os
+import re
 import sys
 
 # Directive names OpenMP allows, as leaf sequences.
@@ -399,6 +405,50 @@ def udr_program(nest, variant):
     return fns, calls
 
 
+# The sec family: a section of 5 elements, the reduction over [SEC_LO, SEC_LO + SEC_LEN).
+SEC_SIZE, SEC_LO, SEC_LEN = 5, 1, 3
+
+
+def sec_applies(nest, variant):
+    """Whether the nest's only reducing directive is its innermost one."""
+    return clause_groups(nest, variant) == [len(nest.groups) - 1]
+
+
+def sec_program(nest, variant):
+    fns, calls = [], []
+    last = len(nest.groups) - 1
+    for t, op in red_cases():
+        init, body = op_case(op, t)
+        body = re.sub(r"\bx\b", "p[lo + k % len]", body)
+        fn = f"t_{t}_{OP_NAME[op]}"
+
+        def clauses_for(i, op=op):
+            c = []
+            if i == 0 and last != 0:
+                c.append(f"map(tofrom: p[0:{SEC_SIZE}])")
+            c += extra_clauses(nest.groups[i], nest)
+            if i == last:
+                c.append(f"reduction({op}: p[lo:len])")
+            return c
+
+        fmt = TYPES[t]
+        cast = {"d": "int", "ld": "long", "u": "unsigned", "f": "double"}[fmt]
+        lines = [f"static int {fn}(void) {{", f"  typedef {t} T;", f"  T buf[{SEC_SIZE}], ref[{SEC_SIZE}];",
+                 f"  int lo = {SEC_LO}, len = {SEC_LEN};",
+                 f"  for (int b = 0; b < {SEC_SIZE}; b++)", f"    buf[b] = ref[b] = ({init}) + (T)b;",
+                 "  T *p = buf;"]
+        lines += ["  " + ln if not ln.startswith("#") else ln
+                  for ln in region(nest, clauses_for, body)]
+        lines += ["  { T *p = ref;"] + ["  " + ln for ln in sequential(nest, body)] + ["  }"]
+        lines += [f"  for (int b = 0; b < {SEC_SIZE}; b++)", "    if (buf[b] != ref[b]) {",
+                  f'      printf("FAIL {fn}: p[%d] = %{fmt} != %{fmt} (expected)\\n", b, '
+                  f"({cast})buf[b], ({cast})ref[b]);",
+                  "      return 1;", "    }", "  return 0;", "}", ""]
+        fns.append("\n".join(lines))
+        calls.append(f"  failures += {fn}();")
+    return fns, calls
+
+
 def dsa_program(nest):
     """private, firstprivate, lastprivate, collapse and the sizing clauses, each a case."""
     fns, calls = [], []
@@ -505,7 +555,8 @@ CX_REF_REDUCTIONS = """#ifdef OMP2CU_MATRIX_REF
 
 def program(nest, family, variant):
     fns, calls = red_program(nest, variant, family == "cx") if family in ("red", "cx") \
-        else udr_program(nest, variant) if family == "udr" else dsa_program(nest)
+        else udr_program(nest, variant) if family == "udr" \
+        else sec_program(nest, variant) if family == "sec" else dsa_program(nest)
     spelling = " / ".join("#pragma omp " + " ".join(g) for g in nest.groups)
     head = [f"// omp2cu test matrix, family {family}: {spelling}" +
             (" (with braces)" if nest.braces else "") + (f", {variant}" if variant else ""),
@@ -525,11 +576,13 @@ def programs(family=None):
         # (`for simd` in a parallel region that privatized x cannot reduce into it.)
         variants = [""] if sp is None else \
             ["fr"] if "simd" in nest.groups[sp + 1] else ["pr", "fr"]
-        # udr: only when asked for (ctest matrix.udr*), not in the slices of the others.
-        for fam in ("red", "cx", "udr"):
-            if family in (None, fam) and (fam != "udr" or family == "udr"):
+        # udr, sec: only when asked for (ctest matrix.udr*, matrix.sec*), not in the slices of
+        # the others.
+        for fam in ("red", "cx", "udr", "sec"):
+            if family in (None, fam) and (fam not in ("udr", "sec") or family == fam):
                 for v in variants:
-                    out[f"{fam}.{nest.name}" + (f".{v}" if v else "")] = program(nest, fam, v)
+                    if fam != "sec" or sec_applies(nest, v):
+                        out[f"{fam}.{nest.name}" + (f".{v}" if v else "")] = program(nest, fam, v)
         if family in (None, "dsa") and nest.split is None:
             out[f"dsa.{nest.name}"] = program(nest, "dsa", "")
     return dict(sorted(out.items()))
@@ -540,7 +593,7 @@ def main():
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out")
     ap.add_argument("--slice", type=int, default=1)
-    ap.add_argument("--family", choices=["red", "cx", "dsa", "udr"])
+    ap.add_argument("--family", choices=["red", "cx", "dsa", "udr", "sec"])
     ap.add_argument("--list", action="store_true")
     a = ap.parse_args()
     progs = programs(a.family)

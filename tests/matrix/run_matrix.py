@@ -2,7 +2,7 @@
 """Builds and runs the test matrix of gen_matrix.py (see there), one program at a time per job.
 
 usage: run_matrix.py --bin BUILD/bin --work DIR [--mode sim|sim64|libcuxx|ref|nvcc|hip] [--slice N]
-                     [--family red|cx|dsa|udr] [-j N] [--only NAME...]
+                     [--family red|cx|dsa|udr|sec] [-j N] [--only NAME...]
 
   sim    omp2cu-cc --backend=sim, run: every case must be right (exit 0).
   sim64  the same with 64-lane warps on the emulator.
@@ -113,7 +113,7 @@ def arguments(doc, families=False):
                     choices=["sim", "sim64", "libcuxx", "ref", "nvcc", "hip"])
     ap.add_argument("--slice", type=int, default=1)
     if families:
-        ap.add_argument("--family", choices=["red", "cx", "dsa", "udr"])
+        ap.add_argument("--family", choices=["red", "cx", "dsa", "udr", "sec"])
     ap.add_argument("-j", type=int, default=2)
     ap.add_argument("--only", nargs="*")
     a = ap.parse_args()

@@ -153,6 +153,13 @@ __device__ inline void *heap_alloc(std::size_t bytes) { return malloc(bytes); }
 /// Frees a block from heap_alloc (nullptr: nothing).
 __device__ inline void heap_free(void *p) { free(p); }
 
+/// Prints "file:line: error: what" and ends the kernel, whose launch then fails (the host
+/// runtime reports it).
+__device__ inline void device_fail(const char *what, const char *file, unsigned line) {
+  printf("%s:%u: error: %s\n", file, line, what);
+  __trap();
+}
+
 } // namespace omp2cu::backend
 
 // ---- Host side: backend/gpu_host.h, with the CUDA names ---------------------------------------

@@ -208,6 +208,13 @@ __device__ inline void heap_free(void *p) {
 #endif
 }
 
+/// Prints "file:line: error: what" and ends the kernel, whose launch then fails (the host
+/// runtime reports it).
+__device__ inline void device_fail(const char *what, const char *file, unsigned line) {
+  printf("%s:%u: error: %s\n", file, line, what);
+  __builtin_trap();
+}
+
 } // namespace omp2cu::backend
 
 // ---- Host side: backend/gpu_host.h, with the HIP names ----------------------------------------

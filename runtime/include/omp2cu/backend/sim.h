@@ -250,6 +250,12 @@ inline void *heap_alloc(std::size_t bytes) { return std::malloc(bytes); }
 /// Frees a block from heap_alloc (nullptr: nothing).
 inline void heap_free(void *p) { std::free(p); }
 
+/// In a kernel: prints "file:line: error: what" and ends the program (as a failed assert()).
+[[noreturn]] inline void device_fail(const char *what, const char *file, unsigned line) {
+  std::fprintf(stderr, "%s:%u: error: %s\n", file, line, what);
+  std::abort();
+}
+
 /// Byte pattern that fresh device memory is filled with.
 inline constexpr int kFreshMemoryByte = 0xFF;
 

@@ -181,6 +181,16 @@ public:
     });
   }
 
+  /// As dev::allreduce_section (reductions of sections through pointers), over the threads of
+  /// the region. Must be called by all participants, as allreduce().
+  template <class Op, class T>
+  __device__ void allreduce_section(T *p, u64 lb, u64 len, unsigned scope,
+                                    bool lane0_only) const {
+    dev::detail::reduce_elements<Op>(p + lb, len, lane0_only, [this, scope](auto v) {
+      return this->template allreduce<Op>(v, scope);
+    });
+  }
+
   // The OpenMP API for a thread of the region.
   __device__ int omp_get_thread_num() const { return static_cast<int>(thread_num()); }
   __device__ int omp_get_num_threads() const { return static_cast<int>(Size); }

@@ -184,13 +184,16 @@ template <class A> __device__ __forceinline__ u64 row_element_count(u64 count) {
 }
 /// `e = reduce(e)` for each element of rows [first, first + count) of `a`, in order; with
 /// `lane0_only`, the lanes other than 0 pass Op's identity.
+template <class Op, class T, class Reduce>
+__device__ void reduce_elements(T *e, u64 n, bool lane0_only, Reduce &&reduce) {
+  for (u64 I = 0; I < n; ++I)
+    e[I] = reduce(lane0_only && lane() != 0 ? Op::template identity<T>() : e[I]);
+}
 template <class Op, class A, class Reduce>
 __device__ void reduce_rows(A &a, u64 first, u64 count, bool lane0_only, Reduce &&reduce) {
   static_assert(std::is_array_v<A>, "reduce_rows: an array");
-  auto *E = row_elements(a, first);
-  using T = element_t<A>;
-  for (u64 I = 0, N = row_element_count<A>(count); I < N; ++I)
-    E[I] = reduce(lane0_only && lane() != 0 ? Op::template identity<T>() : E[I]);
+  reduce_elements<Op>(row_elements(a, first), row_element_count<A>(count), lane0_only,
+                      static_cast<Reduce &&>(reduce));
 }
 /// `combine(t, v)` for each element t of rows [first, first + count) of `target` and the same
 /// element v of `v`.
@@ -226,6 +229,47 @@ __device__ void atomic_combine_rows(A &target, const A &v, u64 first, u64 count)
 template <class Op, class A>
 __device__ void apply_rows(A &target, const A &v, u64 first, u64 count) {
   detail::pair_rows(target, v, first, count, [](auto &t, auto x) { t = Op::apply(t, x); });
+}
+
+// ---- Reductions of sections through pointers, p[lb:len] -------------------------------------
+//
+// Each executor's private copy of the section is a block of the device heap (its length is known
+// when the construct starts only), indexed as the user's code indexes the pointer: the copy's
+// address minus lb stands in for p while the construct runs.
+
+/// The private copy of a reduction of the section [lb, lb + len) through a pointer: `len`
+/// elements of the device heap, each Op's identity; returns the address that stands for the
+/// pointer (the block minus lb). A heap too small for it ends the kernel with the message
+/// `item` at `file`:`line` (its directive). Any thread; each executor makes its own.
+template <class Op, class T>
+__device__ T *section_private(u64 lb, u64 len, const char *item, const char *file,
+                              unsigned line) {
+  T *P = static_cast<T *>(backend::heap_alloc((len ? len : 1) * sizeof(T)));
+  if (P == nullptr)
+    backend::device_fail(item, file, line);
+  for (u64 I = 0; I < len; ++I)
+    P[I] = Op::template identity<T>();
+  return P - lb;
+}
+
+/// Frees a private copy from section_private(). Any thread.
+template <class T> __device__ void section_release(T *p, u64 lb) { backend::heap_free(p + lb); }
+
+/// allreduce() of each element [lb, lb + len) of the private copy `p` over `scope`, as
+/// allreduce_rows() (`lane0_only`: only lane 0's copies count). Must be called by all
+/// participants of `scope`, with the same lb and len.
+template <class Op, class T>
+__device__ void allreduce_section(T *p, u64 lb, u64 len, unsigned scope, bool lane0_only) {
+  detail::reduce_elements<Op>(p + lb, len, lane0_only,
+                              [scope](auto v) { return allreduce<Op>(v, scope); });
+}
+
+/// Atomically combines each element [lb, lb + len) of the private copy `p` into the same element
+/// of `target` (atomic_combine). Any thread.
+template <class Op, class T>
+__device__ void atomic_combine_section(T *target, const T *p, u64 lb, u64 len) {
+  for (u64 I = lb; I < lb + len; ++I)
+    atomic_combine<Op>(&target[I], p[I]);
 }
 
 } // namespace dev
