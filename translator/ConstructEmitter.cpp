@@ -673,8 +673,9 @@ std::string KernelEmitter::construct(const Construct &C, std::set<const VarDecl 
       // Over threads whose lanes hold copies of the same value: lane 0's counts.
       const bool Lane0 = (Distinct & LevelThreads) && !(CP.Inner & LevelLanes) && P.Simd;
       // The copy combined into the variable outside: atomically where executors share it.
-      auto CombineOut = [&](const std::string &Atomic, const std::string &InOrder) {
-        if (outerIsShared(V, C, Priv)) {
+      auto CombineOut = [&](const std::string &Atomic, const std::string &InOrder,
+                            bool Shared = false) {
+        if (Shared || outerIsShared(V, C, Priv)) {
           std::string Lead = leader((LevelThreads | LevelLanes) & ~CP.Outer, CP);
           Epi += Ind + "  " + (Lead.empty() ? "" : "if (" + Lead + ") ") + Atomic + ";\n";
         } else {
@@ -726,9 +727,9 @@ std::string KernelEmitter::construct(const Construct &C, std::set<const VarDecl 
                              Lane0 ? "true" : "false");
         // Other executors may share the data the pointer points to, whoever holds the pointer:
         // atomically.
-        const std::string Lead = leader((LevelThreads | LevelLanes) & ~CP.Outer, CP);
-        Epi += fmt::format("{}  {}omp2cu::dev::atomic_combine_section<{}>({}, {}, {}, {});\n", Ind,
-                           Lead.empty() ? "" : "if (" + Lead + ") ", Op, Outer, N, LB, Len);
+        CombineOut(fmt::format("omp2cu::dev::atomic_combine_section<{}>({}, {}, {}, {})", Op,
+                               Outer, N, LB, Len),
+                   "", /*Shared=*/true);
         Epi += fmt::format("{}  omp2cu::dev::section_release({}, {});\n", Ind, N, LB);
         break;
       }

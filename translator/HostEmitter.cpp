@@ -58,7 +58,7 @@ const char *mapKindName(RegionVar::MapKind K) { return mapKind(K); }
 namespace {
 
 /// The text of \p RV.Via and its member: ".t.x", "->t.x", "[i].x".
-std::string memberPath(ASTContext &Ctx, const RegionVar &RV) {
+std::string pathText(ASTContext &Ctx, const RegionVar &RV) {
   std::string Path;
   bool First = true;
   auto Field = [&](const FieldDecl *F) {
@@ -79,7 +79,7 @@ std::string memberPath(ASTContext &Ctx, const RegionVar &RV) {
 } // namespace
 
 std::string memberRef(ASTContext &Ctx, const RegionVar &RV) {
-  return text::varRef(RV.Var) + memberPath(Ctx, RV);
+  return text::varRef(RV.Var) + pathText(Ctx, RV);
 }
 
 std::string sectionArgs(ASTContext &Ctx, const RegionVar &RV) {
@@ -122,7 +122,7 @@ std::string itemName(ASTContext &Ctx, const RegionVar &RV) {
   std::string N = RV.Var->getNameAsString();
   bool Self = N == thisref::SelfName;
   if (RV.Member)
-    return Self ? "this->" + memberPath(Ctx, RV).substr(1) : N + memberPath(Ctx, RV);
+    return Self ? "this->" + pathText(Ctx, RV).substr(1) : N + pathText(Ctx, RV);
   return Self ? "*this" : N;
 }
 
@@ -260,7 +260,7 @@ std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan 
       // the device addresses of their mapped sections.
       Maps += fmt::format("{}  auto omp2cu_val_{} = {};\n", In, N, text::varRef(V));
       for (const RegionVar &M : RV.Attached)
-        Maps += fmt::format("{}  omp2cu_val_{}{} = {};\n", In, N, memberPath(Ctx, M),
+        Maps += fmt::format("{}  omp2cu_val_{}{} = {};\n", In, N, pathText(Ctx, M),
                             attachedValue(Ctx, M));
       Args += ", omp2cu_val_" + N;
       break;
