@@ -38,13 +38,15 @@ int main() {
   static Vec2 out[n];
   static double mass[n];
   static int ids[n];
+  static int hits[n]; // one counter per iteration: the destructors of different iterations race
+                      // on no object
   int ended = 0;
-#pragma omp target teams distribute parallel for map(from: out, mass, ids) map(tofrom: ended)
+#pragma omp target teams distribute parallel for map(from: out, mass, ids) map(tofrom: ended, hits)
   for (int i = 0; i < n; ++i) {
     Particle q;
     q.vel = Vec2(1.0, -0.5) * i;
     Body b(i, 2.0 + i);
-    Counter c(&ended);
+    Counter c(&hits[i]);
     out[i] = q.pos + q.vel + Vec2(b.p.mass, 0.0);
     mass[i] = b.p.mass + q.mass;
     ids[i] = b.id;
@@ -60,6 +62,7 @@ int main() {
     sy += out[i].y;
     sm += mass[i];
     si += ids[i];
+    ended += hits[i];
   }
   std::printf("%.1f %.1f %.1f %ld, ended %d\n", sx, sy, sm, si, ended);
   return 0;
