@@ -6,7 +6,8 @@ offloading, on the same GPU. Usually run through scripts/bench.sh; see docs/perf
   bench.py --prepare DIR [--pack]    only the part that needs the translator and clang, into DIR;
                                      then DIR/run.sh on the GPU machine (nvcc + Python 3 only)
   bench.py --prepared DIR [options]  (what DIR/run.sh calls) build the CUDA versions, run, report
-  bench.py translate-time|scaling|resources|sim KERNEL   the GPU-free measures (ctest -L bench);
+  bench.py translate-time|scaling|resources|build-time|sim KERNEL   the GPU-free measures
+                                     (ctest -L bench);
                                      resources --doc docs/performance.md rewrites its tables there
 
 Options: --size smoke|full (default full), --reps N, --kernels a,b,c, --no-sweep, --sweep-only,
@@ -32,7 +33,7 @@ import kernels as K  # noqa: E402
 import prepare as P  # noqa: E402
 import report  # noqa: E402
 
-GPUFREE = ("translate-time", "scaling", "resources", "sim")
+GPUFREE = ("translate-time", "scaling", "resources", "sim", "build-time")
 
 
 def repo_root():
@@ -69,6 +70,8 @@ def gpufree_main(argv):
         return gpufree.cmd_translate_time(root, omp2cu, work, a.limit or 3.0)
     if a.what == "scaling":
         return gpufree.cmd_scaling(root, omp2cu, work, limit=a.limit or 6.0)
+    if a.what == "build-time":
+        return gpufree.cmd_build_time(root, omp2cu, work)
     if a.what == "resources":
         return gpufree.cmd_resources(root, omp2cu, work, doc=a.doc)
     if not a.kernel or a.kernel not in K.BY_NAME:

@@ -76,6 +76,85 @@ def cmd_translate_time(repo, omp2cu, work, limit):
     return 1 if worst["ratio"] > limit else 0
 
 
+def _lines(cmd):
+    """Lines that the preprocessor command `cmd` writes to stdout (0 when it fails)."""
+    rc, out, _ = tools.run(cmd)
+    return out.count("\n") if rc == 0 else 0
+
+
+def build_times(repo, omp2cu, work, names, log=print):
+    """{kernel: {...}}: CPU seconds and preprocessed lines of the sim build (g++ -O2 -c) of each
+    generated file, header-only and against the compiled host runtime (omp2cu/linkage.h), and of
+    clang-19 -fopenmp -O2 -c on the input itself (its host compilation: the floor)."""
+    common, rt = os.path.join(repo, "bench", "common"), os.path.join(repo, "runtime", "include")
+    gxx, clang = tools.find_gxx(), tools.find_clang()
+    os.makedirs(work, exist_ok=True)
+    res = {}
+    for name in names:
+        src = os.path.join(repo, "bench", "omp", name + ".c")
+        cu, obj = os.path.join(work, name + ".cu"), os.path.join(work, name + ".o")
+        if tools.run([omp2cu, "--backend=sim", src, "-o", cu, "--", "-I", common])[0] != 0:
+            log("%s: not translated: skipped" % name)
+            continue
+        sim = [gxx, "-x", "c++", "-std=c++17", "-DOMP2CU_BACKEND_SIM", "-I", rt, "-I", common,
+               "-fopenmp", "-O2"]
+        r = {"file": "bench/omp/%s.c" % name}
+        for kind, extra in (("header", []), ("compiled", ["-DOMP2CU_RUNTIME_COMPILED"])):
+            rc, t = tools.cpu_time(sim + extra + ["-c", cu, "-o", obj])
+            r[kind + "_s"] = round(t, 2) if rc == 0 else None
+            r[kind + "_lines"] = _lines(sim + extra + ["-E", cu])
+        if clang:
+            rc, t = tools.cpu_time([clang, "-fopenmp", "-O2", "-I", common, "-c", src, "-o", obj])
+            r["clang_s"] = round(t, 2) if rc == 0 else None
+        res[name] = r
+        log("%-10s header-only %5.2f s, compiled runtime %5.2f s" % (name, r["header_s"] or 0,
+                                                                    r["compiled_s"] or 0))
+    rc, t = tools.cpu_time([gxx, "-x", "c++", "-std=c++17", "-DOMP2CU_BACKEND_SIM", "-I", rt,
+                            "-fopenmp", "-O2", "-c", os.path.join(repo, "runtime", "lib",
+                                                                  "runtime.cpp"), "-o",
+                            os.path.join(work, "runtime.o")])
+    return res, (round(t, 2) if rc == 0 else None)
+
+
+def build_time_table(res, lib_s):
+    rows = ["| input | sim, header-only: CPU s | lines | sim, compiled runtime: CPU s | lines | "
+            "ratio | clang-19 -fopenmp -O2 -c (host): CPU s |", "|---|---:|---:|---:|---:|---:|---:|"]
+    tot = [0.0, 0.0]
+    for r in res.values():
+        h, c = r["header_s"] or 0.0, r["compiled_s"] or 0.0
+        tot[0] += h
+        tot[1] += c
+        rows.append("| %s | %.2f | %d | %.2f | %d | %.2f | %s |" % (
+            r["file"], h, r["header_lines"], c, r["compiled_lines"], c / h if h else 0.0,
+            "%.2f" % r["clang_s"] if r.get("clang_s") is not None else "-"))
+    if tot[0] > 0:
+        rows.append("| all inputs | %.2f | | %.2f | | %.2f | |" % (tot[0], tot[1], tot[1] / tot[0]))
+    if lib_s is not None:
+        rows.append("\nThe compiled runtime itself (runtime/lib/runtime.cpp, once per build of "
+                    "omp2cu): %.2f CPU s." % lib_s)
+    return "\n".join(rows)
+
+
+def cmd_build_time(repo, omp2cu, work):
+    """The sim build time of every generated bench file, header-only against the compiled
+    runtime; fails when the compiled runtime does not make the builds faster in sum."""
+    res, lib_s = build_times(repo, omp2cu, work, [k.name for k in K.KERNELS])
+    if not res:
+        print("FAIL: no bench input translated")
+        return 1
+    print("\nBuild time of the generated files (g++ -O2 -c, CPU time of one run each):\n")
+    print(build_time_table(res, lib_s))
+    h = sum(r["header_s"] or 0 for r in res.values())
+    c = sum(r["compiled_s"] or 0 for r in res.values())
+    if any(r["header_s"] is None or r["compiled_s"] is None for r in res.values()):
+        print("FAIL: a generated file did not compile")
+        return 1
+    if c >= h:
+        print("FAIL: the compiled runtime does not make the builds faster (%.2f s >= %.2f s)" % (c, h))
+        return 1
+    return 0
+
+
 def cmd_scaling(repo, omp2cu, work, base=100, limit=6.0):
     """Translation cost for base, 2*base and 4*base target regions (>= 5,000 lines at base)."""
     clang = tools.find_clang()

@@ -297,6 +297,21 @@ SANITIZER_ENV = {
 SANITIZER_MODE_ENV = {"tsan": {"OMP_NUM_THREADS": "1"}}
 
 
+# The sim modes that build with the compiled host runtime when --runtime-lib names its folder
+# (omp2cu/linkage.h); the others (sanitizers, libcu++) compile it into the program.
+COMPILED_RUNTIME_MODES = ("sim", "sim64", "generic", "stress")
+
+
+def compiled_runtime(args, warp_size):
+    """(compile flags, link items) for the compiled host runtime, or ([], []) for header-only."""
+    if not args.runtime_lib or args.mode not in COMPILED_RUNTIME_MODES:
+        return [], []
+    lib = os.path.join(args.runtime_lib, f"libomp2cu_rt_sim{warp_size or ''}.a")
+    if not os.path.exists(lib):
+        raise StepError(f"compiled runtime not found: {lib} (build the omp2cu_rt_sim targets)")
+    return ["-DOMP2CU_RUNTIME_COMPILED"], ["-x", "none", lib]
+
+
 def mode_sim(args, src, work, warp_size=None):
     check_runtime(args)
     expected, label = build_and_run_reference(src, work, args.reference, args.timeout)
@@ -307,9 +322,11 @@ def mode_sim(args, src, work, warp_size=None):
     if args.mode == "libcuxx":
         warp += ["-DOMP2CU_CX_TEST_LIBCUXX", "-isystem", find_libcuxx()]
     san = SANITIZERS.get(args.mode, [])
+    compiled, lib = compiled_runtime(args, warp_size)
     run_step("sim-build", [cxx, "-x", "c++", std_flag(src), "-DOMP2CU_BACKEND_SIM"] + warp +
-             ["-I", args.runtime_include, "-fopenmp"] + no_offload(cxx) +
-             ["-O1" if san else "-O2"] + san + [cu, "-o", exe, "-lboost_context", "-pthread"],
+             compiled + ["-I", args.runtime_include, "-fopenmp"] + no_offload(cxx) +
+             ["-O1" if san else "-O2"] + san + [cu, "-o", exe] + lib +
+             ["-lboost_context", "-pthread"],
              args.timeout)
     env = None
     if san:
@@ -396,12 +413,25 @@ def mode_nvcc(args, src, work):
     check_runtime(args)
     cu = translate(args, src, work)
     exe = os.path.join(work, "cuda")
-    _, dt = run_step("nvcc-build", [nvcc, "-x", "cu", std_flag(src), "--expt-relaxed-constexpr", f"-arch={args.arch}", "-I", args.runtime_include,
+    compiled, lib = [], []
+    if args.runtime_lib:
+        lib = [os.path.join(args.runtime_lib, "libomp2cu_rt_cuda.a")]
+        if not os.path.exists(lib[0]):
+            raise StepError(f"compiled runtime not found: {lib[0]} (build the omp2cu_rt_cuda "
+                            "target)")
+        compiled = ["-DOMP2CU_RUNTIME_COMPILED"]
+    obj = os.path.join(work, "cuda.o")
+    _, dt = run_step("nvcc-build", [nvcc, "-x", "cu", std_flag(src), "--expt-relaxed-constexpr",
+                                    f"-arch={args.arch}"] + compiled + ["-I", args.runtime_include,
                                     "-Xcompiler", "-fopenmp"] +
                      [w for f in no_offload("g++") for w in ("-Xcompiler", f)] +
-                     [args.nvcc_opt, cu, "-o", exe, "-lgomp"],
+                     [args.nvcc_opt, "-c", cu, "-o", obj],
                      args.timeout, capture=False)
-    print(f"PASS: nvcc compiled and linked the generated code for {args.arch} in {dt:.1f} s (not run: no GPU)")
+    _, dl = run_step("nvcc-link", [nvcc, f"-arch={args.arch}", obj] + lib +
+                     [w for f in ["-fopenmp"] + no_offload("g++") for w in ("-Xcompiler", f)] +
+                     ["-o", exe, "-lgomp"], args.timeout, capture=False)
+    print(f"PASS: nvcc compiled and linked the generated code for {args.arch} in {dt + dl:.1f} s "
+          "(not run: no GPU)")
     return 0
 
 
@@ -435,6 +465,8 @@ def mode_hip(args, src, work):
     exe = os.path.join(work, "hip")
     env = dict(os.environ, OMP2CU=args.omp2cu, OMP2CU_RUNTIME_INCLUDE=args.runtime_include,
                HIPCC=hipcc)
+    if args.runtime_lib:
+        env["OMP2CU_RUNTIME_LIB"] = args.runtime_lib  # the compiled runtime of those headers
     # omp2cu-cc -v prints the translator and hipcc command lines; --keep leaves hip.cu here.
     std = [f"-std={language_std(src)}"] if language_std(src) else []
     cmd = [cc, "-v", "--backend=hip", "--keep", args.hip_opt] + std + \
@@ -470,6 +502,9 @@ def main():
                     default="sim")
     ap.add_argument("--omp2cu", default=os.path.join(root, "build", "bin", "omp2cu"))
     ap.add_argument("--runtime-include", default=os.path.join(root, "runtime", "include"))
+    ap.add_argument("--runtime-lib", default=None,
+                    help="folder of libomp2cu_rt_*.a: the sim, nvcc and hip modes link the "
+                         "compiled host runtime (default: header-only)")
     ap.add_argument("--work", default=None, help="work directory (default: a temporary directory)")
     ap.add_argument("--reference", choices=["clang", "gcc"], default="clang")
     ap.add_argument("--arch", default="sm_90")

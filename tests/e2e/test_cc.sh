@@ -235,6 +235,47 @@ if "$CXX" -c "$MULTI/app.cpp" && "$CXX" -c "$MULTI/vec.cpp" && "$CXX" app.o vec.
 else
   fail "declare target across files, sim"; cat ref.txt sim.txt 2>/dev/null
 fi
+# --- The compiled host runtime (omp2cu/linkage.h) ------------------------------------------------
+# Compiles define OMP2CU_RUNTIME_COMPILED and the link adds libomp2cu_rt_sim.a; objects compiled
+# header-only link with it too; options that change the runtime's configuration compile it into
+# the object; a translation unit of another configuration does not link with the library.
+RTLIB="$BIN/../lib/libomp2cu_rt_sim.a"
+"$CXX" -### -c "$MULTI/app.cpp" 2>&1 | grep -e "-DOMP2CU_RUNTIME_COMPILED" >/dev/null \
+  && pass "compiled runtime: compiles define OMP2CU_RUNTIME_COMPILED" || fail "compiled runtime: compile"
+"$CXX" -### app.o vec.o -o x 2>&1 | grep -F "libomp2cu_rt_sim.a" >/dev/null \
+  && pass "compiled runtime: the link adds libomp2cu_rt_sim.a" || fail "compiled runtime: link"
+for opts in "--runtime=header" "-fsanitize=address" "-DOMP2CU_SIM_WARP_SIZE=64" "-D_GLIBCXX_DEBUG"; do
+  OMP2CU_BACKEND=sim "$CXX" -### $opts -c "$MULTI/app.cpp" 2>&1 | grep -e "-DOMP2CU_RUNTIME_COMPILED" >/dev/null \
+    && fail "compiled runtime: $opts still compiles against the library" \
+    || pass "compiled runtime: $opts compiles the runtime into the object"
+done
+# The GPU backends' libraries, where their compilers were found when omp2cu was built.
+for b in cuda hip; do
+  [[ -f "$BIN/../lib/libomp2cu_rt_$b.a" ]] || { echo "skip: no compiled $b runtime"; continue; }
+  OMP2CU_BACKEND=$b "$CXX" -### -c "$MULTI/app.cpp" 2>&1 | grep -e "-DOMP2CU_RUNTIME_COMPILED" >/dev/null &&
+    OMP2CU_BACKEND=$b "$CXX" -### app.o vec.o -o x 2>&1 | grep -F "libomp2cu_rt_$b.a" >/dev/null \
+    && pass "compiled runtime: $b compiles and links with libomp2cu_rt_$b.a" \
+    || fail "compiled runtime: $b"
+done
+if "$CXX" --runtime=header -c "$MULTI/app.cpp" -o app_h.o && "$CXX" app_h.o vec.o -o multi_mixed &&
+   ./multi_mixed > mixed.txt && diff -q ref.txt mixed.txt >/dev/null; then
+  pass "compiled runtime: a header-only object and a compiled one in one program"
+else
+  fail "compiled runtime: mixed objects"; cat mixed.txt 2>/dev/null
+fi
+expect_error "--runtime=compiled without a library of these headers" \
+  "omp2cu-c++: error: --runtime=compiled: " \
+  env OMP2CU_RUNTIME_INCLUDE="$HERE/../../runtime/include" "$CXX" --runtime=compiled -c "$MULTI/app.cpp" -o x.o
+expect_error "unknown --runtime" "omp2cu-c++: error: unknown --runtime" "$CXX" --runtime=shared -c "$MULTI/app.cpp"
+if [[ -f "$RTLIB" ]]; then
+  "$CXX" -S "$MULTI/vec.cpp" -o vec_gen.cu >/dev/null 2>&1
+  g++ -x c++ -std=c++17 -DOMP2CU_BACKEND_SIM -DOMP2CU_RUNTIME_COMPILED -DOMP2CU_SIM_WARP_SIZE=64 \
+    -I "$HERE/../../runtime/include" -iquote "$MULTI" -fopenmp -foffload=disable -c vec_gen.cu -o vec64.o
+  g++ vec64.o app.o -o x64 -fopenmp -foffload=disable "$RTLIB" -lboost_context -pthread >link64.txt 2>&1
+  [[ $? -ne 0 ]] && grep -F "runtime_library_built_with<1, 64u" link64.txt >/dev/null \
+    && pass "compiled runtime: a 64-lane object does not link with the 32-lane library" \
+    || { fail "compiled runtime: configuration mismatch linked"; cat link64.txt; }
+fi
 if [[ $nvcc_found -eq 1 ]]; then
   OMP2CU_BACKEND=cuda "$CXX" -c "$MULTI/app.cpp" "$MULTI/vec.cpp" &&
     OMP2CU_BACKEND=cuda "$CXX" app.o vec.o -o multi_cuda && [[ -x multi_cuda ]] \

@@ -61,4 +61,26 @@
 #include "omp2cu/host/present_table.h"
 #include "omp2cu/host/target_tasks.h"
 
+#if defined(OMP2CU_RUNTIME_BUILD) || defined(OMP2CU_RUNTIME_COMPILED)
+#if defined(OMP2CU_BACKEND_SIM)
+#define OMP2CU_RT_CONFIG                                                                           \
+  1, OMP2CU_SIM_WARP_SIZE, OMP2CU_SIM_STACK_SIZE,                                                  \
+      omp2cu::backend::sim::san::kAddressSanitizer                                                 \
+          ? 1                                                                                      \
+          : (omp2cu::backend::sim::san::kThreadSanitizer ? 2 : 0)
+#elif defined(OMP2CU_BACKEND_CUDA)
+#define OMP2CU_RT_CONFIG 2, 0, 0, 0
+#else
+#define OMP2CU_RT_CONFIG 3, 0, 0, 0
+#endif
+#if defined(OMP2CU_RUNTIME_BUILD)
+template int omp2cu::linkage::runtime_library_built_with<OMP2CU_RT_CONFIG>();
+#elif !defined(__CUDA_ARCH__) && !defined(__HIP_DEVICE_COMPILE__)
+/// The reference that makes a program of this translation unit link only with a runtime library
+/// of the same configuration (omp2cu/linkage.h). Host code only: device code links no library.
+[[maybe_unused]] __attribute__((used)) static int (*const omp2cu_runtime_library_check)() =
+    &omp2cu::linkage::runtime_library_built_with<OMP2CU_RT_CONFIG>;
+#endif
+#endif
+
 #endif // OMP2CU_OMP2CU_H

@@ -461,10 +461,16 @@ Compiler options (gcc conventions):
                           generic-SIMD) and why, the launch geometry, G, shared memory used
   --no-spmdize            generic (master/worker) mode for kernels with team code around parallel
                           regions, even where SPMD execution with guarded stores would do
+  --runtime=compiled|header
+                          link the host runtime compiled once (libomp2cu_rt_<backend>.a, built
+                          with omp2cu for sim, and for cuda and hip where nvcc and hipcc were
+                          found: the default where there is one) or compile it into every object
+                          (header: as a plain nvcc build of generated source does) [OMP2CU_RUNTIME]
   -v, -###                print the commands (-###: without running them)
   --version, --help
 
-Environment: OMP2CU_BACKEND, OMP2CU_OFFLOAD_ARCH; OMP2CU (translator), OMP2CU_RUNTIME_INCLUDE;
+Environment: OMP2CU_BACKEND, OMP2CU_OFFLOAD_ARCH; OMP2CU (translator), OMP2CU_RUNTIME_INCLUDE,
+OMP2CU_RUNTIME_LIB (the folder of the compiled runtime of those headers), OMP2CU_RUNTIME;
 NVCC, HIPCC (else from PATH, /usr/local/cuda/bin, /opt/rocm/bin); OMP2CU_HOST_CXX (default g++)
 and OMP2CU_HOST_CC (default: the C compiler of OMP2CU_HOST_CXX) for sim builds and for files
 without offloading.

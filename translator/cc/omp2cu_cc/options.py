@@ -8,6 +8,8 @@ from typing import List, Optional
 from .common import DriverError
 
 BACKENDS = ("cuda", "hip", "sim")
+# How the host runtime is linked (omp2cu/linkage.h).
+RUNTIMES = ("compiled", "header")
 
 # Language of an input by extension (gcc's table, plus the generated sources .cu/.hip).
 EXTENSION_LANGS = {
@@ -92,6 +94,7 @@ class Options:
     keep: bool = False
     remarks: bool = False          # --remarks: omp2cu's remark per kernel (mode, geometry, memory)
     no_spmdize: bool = False       # --no-spmdize: generic mode where SPMDization would do
+    runtime: Optional[str] = None  # --runtime=compiled|header (None: compiled where it can be)
     verbose: bool = False
     dry_run: bool = False          # -###
     action: str = "link"           # link, compile (-c), source (-S), preprocess (-E), syntax
@@ -225,6 +228,10 @@ class _Parser:
             o.remarks = True
         elif a == "--no-spmdize":
             o.no_spmdize = True
+        elif a.startswith("--runtime="):
+            o.runtime = a[len("--runtime="):]
+            if o.runtime not in RUNTIMES:
+                raise DriverError(f"unknown --runtime '{o.runtime}' (expected compiled or header)")
         elif a in ("-v", "--verbose"):
             o.verbose = True
         elif a == "-###":
@@ -336,6 +343,11 @@ class _Parser:
 
     def finish(self):
         o = self.o
+        if o.runtime is None and self.env.get("OMP2CU_RUNTIME"):
+            o.runtime = self.env["OMP2CU_RUNTIME"]
+            if o.runtime not in RUNTIMES:
+                raise DriverError(f"unknown runtime '{o.runtime}' (from OMP2CU_RUNTIME; expected "
+                                  "compiled or header)")
         env_backend = self.env.get("OMP2CU_BACKEND", "")
         o.backend = self.backend_flag or env_backend or "cuda"
         if o.backend not in BACKENDS:

@@ -60,6 +60,50 @@ class Toolchain:
                               "OMP2CU_RUNTIME_INCLUDE)")
         return path
 
+    def compiled_runtime(self, link=False):
+        """The library of the compiled host runtime (omp2cu/linkage.h), or None for the
+        header-only runtime. A compile uses it unless --runtime=header, the backend has none, or
+        the options change the runtime's configuration or ABI in ways the library was not built
+        with (sanitizers, another warp size or stack size of the emulator, libstdc++'s debug mode
+        or old ABI, -m32, libc++); runtime headers named by OMP2CU_RUNTIME_INCLUDE without
+        OMP2CU_RUNTIME_LIB have none (it must be built from the same headers). A link (`link`)
+        adds it whenever it exists: objects compiled header-only leave it unused."""
+        key = "runtime_lib_link" if link else "runtime_lib"
+        if key not in self._found:
+            self._found[key] = self._compiled_runtime(link)
+        return self._found[key]
+
+    def _compiled_runtime(self, link):
+        asked = self.o.runtime == "compiled"
+        if self.o.runtime == "header":
+            return None
+        why = None
+        defines = set()
+        for opt, val in self.o.pp:
+            if opt == "-D":
+                defines.add(val.partition("=")[0])
+            elif opt == "-U":
+                defines.discard(val)
+        flags = self.o.cflags + self.o.link_flags
+        if link:
+            pass
+        elif any(f.startswith(("-fsanitize=", "-m32", "-mx32", "-stdlib=")) for f in flags):
+            why = "the options change the runtime's configuration"
+        elif {"_GLIBCXX_DEBUG", "_GLIBCXX_USE_CXX11_ABI", "OMP2CU_SIM_WARP_SIZE",
+              "OMP2CU_SIM_STACK_SIZE", "OMP2CU_RUNTIME_BUILD"} & defines:
+            why = "the -D options change the runtime's configuration"
+        folder = self.env.get("OMP2CU_RUNTIME_LIB") or (
+            None if self.env.get("OMP2CU_RUNTIME_INCLUDE") else self.config.get("runtime_lib"))
+        lib = os.path.join(folder, f"libomp2cu_rt_{self.o.backend}.a") if folder else None
+        if why is None and not (lib and os.path.isfile(lib)):
+            why = f"'{lib}' does not exist" if lib else "no runtime library folder is known " \
+                "(OMP2CU_RUNTIME_INCLUDE is set without OMP2CU_RUNTIME_LIB)"
+        if why is None:
+            return lib
+        if asked:
+            raise DriverError(f"--runtime=compiled: {why}")
+        return None
+
     def nvcc(self):
         if "nvcc" not in self._found:
             path = find_program(self.env.get("NVCC"), "nvcc", "/usr/local/cuda/bin/nvcc")
@@ -143,9 +187,10 @@ class Toolchain:
         b = self.o.backend
         rt = self.runtime_include()
         quote = ["-iquote", src_dir] if src_dir else []
+        compiled = ["-DOMP2CU_RUNTIME_COMPILED"] if self.compiled_runtime() else []
         if b == "cuda":
             cmd = [self.nvcc(), "-x", "cu", f"-std={self.build_std()}", "--expt-relaxed-constexpr",
-                   f"-arch={self.o.archs[0]}", "-I", rt] + self.pp_args(nvcc=True)
+                   f"-arch={self.o.archs[0]}"] + compiled + ["-I", rt] + self.pp_args(nvcc=True)
             cmd += self.xcompiler(quote + ["-fopenmp"])
             if self.gcc_with_offload(self.host(True)):
                 cmd += self.xcompiler(["-foffload=disable"])
@@ -156,14 +201,14 @@ class Toolchain:
         elif b == "hip":
             cmd = self.hipcc() + ["-x", "hip", f"-std={self.build_std()}"]
             cmd += [f"--offload-arch={a}" for a in self.o.archs]
-            cmd += ["-I", rt] + self.pp_args() + quote + ["-fopenmp", self.opt()]
+            cmd += compiled + ["-I", rt] + self.pp_args() + quote + ["-fopenmp", self.opt()]
             cmd += self.o.debug + self.o.cflags
             if rdc:
                 cmd.append("-fgpu-rdc")
         else:
             cxx = self.host(True)
-            cmd = [cxx, "-x", "c++", f"-std={self.build_std()}", "-DOMP2CU_BACKEND_SIM",
-                   "-I", rt] + self.pp_args() + quote + ["-fopenmp"]
+            cmd = [cxx, "-x", "c++", f"-std={self.build_std()}", "-DOMP2CU_BACKEND_SIM"]
+            cmd += compiled + ["-I", rt] + self.pp_args() + quote + ["-fopenmp"]
             if self.gcc_with_offload(cxx):
                 cmd.append("-foffload=disable")
             cmd += [self.opt()] + self.o.debug + self.o.cflags
@@ -187,6 +232,11 @@ class Toolchain:
         """Links objects and libraries (items: paths and lists of link options, in order)."""
         b = self.o.backend
         lf = self.o.link_flags
+        # The library of the compiled runtime, after the objects (objects compiled header-only
+        # leave it unused).
+        lib = self.compiled_runtime(link=True)
+        if lib:
+            items = list(items) + [lib]
         if b == "cuda":
             cmd = [self.nvcc(), f"-arch={self.o.archs[0]}"]
             if rdc:

@@ -21,6 +21,7 @@
 #define OMP2CU_BACKEND_DEVICES_INFO_H
 
 #include "omp2cu/backend/common.h"
+#include "omp2cu/linkage.h"
 
 #include <atomic>
 #include <cstddef>
@@ -70,9 +71,15 @@ private:
 namespace {
 // One per translation unit (see above).
 
+#if !OMP2CU_RT_NO_DEVICE_CODE
 /// {device number, number of devices} on each device.
 __device__ int DeviceInfo[2];
+#else
+extern __device__ int DeviceInfo[2]; // the HIP library has no device code (omp2cu/linkage.h)
+#endif
 
+// The compiled host runtime has no kernels: nothing of its own to write.
+#if !defined(OMP2CU_RUNTIME_BUILD)
 Status writeDeviceInfo(int device, int count) {
   const int Values[2] = {device, count};
 #if defined(OMP2CU_BACKEND_HIP_H)
@@ -88,6 +95,7 @@ Status writeDeviceInfo(int device, int count) {
 
 [[maybe_unused]] const bool DeviceInfoRegistered =
     (devices_info::Writers::get().add(&writeDeviceInfo), true);
+#endif
 
 /// In a kernel: the number of the device it runs on.
 __device__ __forceinline__ int kernel_device_num() { return DeviceInfo[0]; }

@@ -12,6 +12,7 @@
 
 #include "omp2cu/backend/common.h"
 #include "omp2cu/backend/sim_fiber.h"
+#include "omp2cu/linkage.h"
 
 #include <algorithm>
 #include <atomic>
@@ -43,28 +44,7 @@ public:
 
   /// Runs `Body` on every thread of the grid (of a kernel of emulated device `Device`) and returns
   /// when all blocks finished or one failed. Launches from several host threads are serialised.
-  Status run(Uint3 Grid, Uint3 BlockDim, const std::function<void()> &Body, int Device = 0) {
-    std::lock_guard<std::mutex> LaunchLock(LaunchMutex);
-    launchSerial().fetch_add(1, std::memory_order_relaxed);
-    Job J;
-    J.Grid = Grid;
-    J.BlockDim = BlockDim;
-    J.Body = &Body;
-    J.Device = Device;
-    J.Total = static_cast<unsigned long long>(Grid.x) * Grid.y * Grid.z;
-    {
-      std::unique_lock<std::mutex> Lock(Mutex);
-      Current = &J;
-      Busy = size();
-      ++Generation;
-      WorkAvailable.notify_all();
-      AllDone.wait(Lock, [this] { return Busy == 0; });
-      Current = nullptr;
-    }
-    if (J.Failed.load())
-      return Status::failure(J.Error);
-    return Status::success();
-  }
+  Status run(Uint3 Grid, Uint3 BlockDim, const std::function<void()> &Body, int Device = 0);
 
 private:
   struct Job {
@@ -78,52 +58,11 @@ private:
     std::string Error;
   };
 
-  explicit WorkerPool(unsigned N) {
-    for (unsigned I = 0; I < N; ++I)
-      Threads.emplace_back([this] { work(); });
-    for (auto &T : Threads)
-      T.detach();
-  }
+  explicit WorkerPool(unsigned N);
 
-  void work() {
-    unsigned long long Seen = 0;
-    Block B;
-    for (;;) {
-      Job *J;
-      {
-        std::unique_lock<std::mutex> Lock(Mutex);
-        WorkAvailable.wait(Lock, [&] { return Generation != Seen; });
-        Seen = Generation;
-        J = Current;
-      }
-      KernelDevice = J->Device;
-      runBlocks(*J, B);
-      std::lock_guard<std::mutex> Lock(Mutex);
-      if (--Busy == 0)
-        AllDone.notify_all();
-    }
-  }
+  void work();
 
-  static void runBlocks(Job &J, Block &B) {
-    for (;;) {
-      const unsigned long long I = J.Next.fetch_add(1);
-      if (I >= J.Total || J.Failed.load(std::memory_order_relaxed))
-        return;
-      const Uint3 Idx{static_cast<unsigned>(I % J.Grid.x),
-                      static_cast<unsigned>(I / J.Grid.x % J.Grid.y),
-                      static_cast<unsigned>(I / (static_cast<unsigned long long>(J.Grid.x) *
-                                                 J.Grid.y))};
-      if (!B.run(Idx, J.BlockDim, J.Grid, *J.Body)) {
-        std::lock_guard<std::mutex> Lock(J.ErrorMutex);
-        if (!J.Failed.load()) {
-          J.Error = B.error() + " in block (" + std::to_string(Idx.x) + "," +
-                    std::to_string(Idx.y) + "," + std::to_string(Idx.z) + ")";
-          J.Failed.store(true);
-        }
-        return;
-      }
-    }
-  }
+  static void runBlocks(Job &J, Block &B);
 
   std::vector<std::thread> Threads;
   std::mutex LaunchMutex;
@@ -135,5 +74,9 @@ private:
 };
 
 } // namespace omp2cu::backend::sim
+
+#if OMP2CU_RT_DEFINITIONS
+#include "omp2cu/backend/sim_launch-inl.h"
+#endif
 
 #endif // OMP2CU_BACKEND_SIM_LAUNCH_H

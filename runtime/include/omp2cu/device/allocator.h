@@ -22,6 +22,8 @@
 #ifndef OMP2CU_DEVICE_ALLOCATOR_H
 #define OMP2CU_DEVICE_ALLOCATOR_H
 
+#include "omp2cu/linkage.h"
+
 #include <omp.h>
 
 #include <cstddef>
@@ -46,7 +48,11 @@ struct Allocator {
 namespace {
 /// The device's def-allocator-var (device scope, one copy per translation unit, as the other
 /// ICVs of device/api.h): the allocator that omp_null_allocator stands for.
+#if !OMP2CU_RT_NO_DEVICE_CODE
 __device__ omp_allocator_handle_t DefaultAllocator = omp_default_mem_alloc;
+#else
+extern __device__ omp_allocator_handle_t DefaultAllocator; // no device code (omp2cu/linkage.h)
+#endif
 } // namespace
 
 /// The alignment blocks of allocator `a` get.

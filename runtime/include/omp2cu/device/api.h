@@ -16,6 +16,7 @@
 
 #include "omp2cu/device/mapping.h"
 #include "omp2cu/host/devices.h"
+#include "omp2cu/linkage.h"
 
 #include <omp.h>
 
@@ -102,11 +103,16 @@ namespace {
 // The internal control variables that a target region may set (device scope, OpenMP 5.2
 // 2.4.1): one copy per translation unit, in device memory (like backend::DeviceInfo), starting
 // from OpenMP's initial values.
+#if !OMP2CU_RT_NO_DEVICE_CODE
 __device__ int MaxActiveLevels = 1;
 __device__ int ScheduleKind = static_cast<int>(omp_sched_static);
 __device__ int ScheduleChunk = 0;
 __device__ int NTeams = 0;           ///< nteams-var (0: not set)
 __device__ int TeamsThreadLimit = 0; ///< teams-thread-limit-var (0: not set)
+#else
+// The HIP library of the compiled host runtime has no device code (omp2cu/linkage.h).
+extern __device__ int MaxActiveLevels, ScheduleKind, ScheduleChunk, NTeams, TeamsThreadLimit;
+#endif
 
 /// As OpenMP's omp_set_max_active_levels on the device. Any thread.
 __device__ inline void set_max_active_levels(int levels) {

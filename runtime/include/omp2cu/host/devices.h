@@ -32,6 +32,7 @@
 #include "omp2cu/host/error.h"
 #include "omp2cu/host/present_table.h"
 #include "omp2cu/host/requires.h"
+#include "omp2cu/linkage.h"
 
 #include <atomic>
 #include <cerrno>
@@ -77,13 +78,7 @@ public:
     return *R;
   }
 
-  void add(const void *host, std::size_t bytes, const char *name) {
-    const auto *Bytes = static_cast<const unsigned char *>(host);
-    std::vector<unsigned char> Initial(Bytes, Bytes + bytes);
-    std::lock_guard<std::mutex> Lock(Mutex);
-    Vars.push_back({host, bytes, name, std::move(Initial)});
-    Size.store(Vars.size(), std::memory_order_release);
-  }
+  void add(const void *host, std::size_t bytes, const char *name);
 
   /// Number of registered variables (lock-free, for the fast path of materialize()).
   std::size_t size() const { return Size.load(std::memory_order_acquire); }
@@ -122,41 +117,7 @@ public:
   /// Gives device `d` (valid) a copy of every declare target variable it does not have yet, and
   /// tells its kernels its number (backend::write_kernel_info). Variables and translation units
   /// registered later are picked up by a later call. Failures are fatal (with `w`).
-  void materialize(int d, const Where &w) {
-    DeviceState &S = *Devices[static_cast<std::size_t>(d)];
-    if (S.InfoWritten.load(std::memory_order_acquire) != backend::kernel_info_writers()) {
-      std::lock_guard<std::mutex> Lock(S.InfoMutex);
-      std::size_t Done = S.InfoWritten.load(std::memory_order_relaxed);
-      backend::Status St = backend::set_device(d);
-      if (St.ok)
-        St = backend::write_kernel_info(d, Count, Done);
-      S.InfoWritten.store(Done, std::memory_order_release);
-      if (!St.ok)
-        fatal("cannot tell the kernels of device " + std::to_string(d) + " its number: " +
-                  St.message,
-              w);
-    }
-    DeclareTargetRegistry &Vars = DeclareTargetRegistry::get();
-    if (S.Materialized.load(std::memory_order_acquire) == Vars.size())
-      return;
-    // Under the registry's mutex, so that two threads do not both materialise a variable (the
-    // table would make one copy anyway) and so that Materialized only grows.
-    std::string Error;
-    const std::size_t Done =
-        Vars.forEachFrom(S.Materialized.load(std::memory_order_relaxed),
-                         [&](const DeclareTargetVar &V) {
-                           if (!Error.empty() || V.bytes == 0)
-                             return;
-                           PresentTable::MapResult R =
-                               S.Table->add_permanent(V.host, V.bytes, V.name, nullptr,
-                                                      V.initial.data());
-                           if (R.result != PresentTable::Result::Ok)
-                             Error = "declare target variable: " + R.message;
-                         });
-    if (!Error.empty())
-      fatal(Error, w);
-    S.Materialized.store(Done, std::memory_order_release);
-  }
+  void materialize(int d, const Where &w);
 
 private:
   struct DeviceState {
@@ -166,81 +127,20 @@ private:
     std::mutex InfoMutex;
   };
 
-  Registry() : Mode(envOffload()) {
-    if (Mode == Offload::Disabled) {
-      // As if the host were the only device; the backend is not asked.
-      CountError = "OMP_TARGET_OFFLOAD=disabled";
-    } else {
-      const backend::Status S = backend::device_count(Count);
-      if (!S.ok || Count < 0) {
-        Count = 0;
-        CountError = S.message;
-      }
-      if (Count > 0 && unified_shared_memory())
-        requireHostMemoryAccess();
-    }
-    for (int D = 0; D < Count; ++D) {
-      Devices.push_back(std::make_unique<DeviceState>());
-      Devices.back()->Table = D == 0 ? &PresentTable::global() : new PresentTable(D);
-    }
-    int Initial = 0;
-    if (!envDefault(Initial))
-      Initial = Mode == Offload::Mandatory && Count == 0 ? kInvalidDevice : 0;
-    Default.store(Initial, std::memory_order_relaxed);
-  }
+  Registry();
 
   /// `requires unified_shared_memory`: a device that cannot access pageable host memory cannot
   /// run the program's kernels, so there is no device (as libomptarget leaves out devices that
   /// do not meet the requirements): target regions run on the host, with a warning.
-  void requireHostMemoryAccess() {
-    for (int D = 0; D < Count; ++D) {
-      bool Yes = false;
-      const backend::Status S = backend::host_memory_access(D, Yes);
-      if (Yes)
-        continue;
-      CountError = "'#pragma omp requires unified_shared_memory': device " + std::to_string(D) +
-                   " cannot access pageable host memory" + (S.ok ? "" : " (" + S.message + ")");
-      std::fprintf(stderr, "omp2cu: warning: %s; target regions run on the host\n",
-                   CountError.c_str());
-      Count = 0;
-      return;
-    }
-  }
+  void requireHostMemoryAccess();
 
   /// OMP_TARGET_OFFLOAD, case-insensitive; unset or anything else: Default (as libomp, which
   /// warns about other values itself).
-  static Offload envOffload() {
-    const char *S = std::getenv("OMP_TARGET_OFFLOAD");
-    auto Is = [S](const char *Word) {
-      std::size_t I = 0;
-      for (; Word[I]; ++I)
-        if (!S[I] || (S[I] | 0x20) != Word[I])
-          return false;
-      return S[I] == '\0';
-    };
-    if (S && Is("disabled"))
-      return Offload::Disabled;
-    if (S && Is("mandatory"))
-      return Offload::Mandatory;
-    return Offload::Default;
-  }
+  static Offload envOffload();
 
   /// Sets `device` to OMP_DEFAULT_DEVICE and returns true when it is a non-negative decimal
   /// integer (blanks around it allowed); false when it is unset or anything else.
-  static bool envDefault(int &device) {
-    const char *S = std::getenv("OMP_DEFAULT_DEVICE");
-    if (!S)
-      return false;
-    char *End = nullptr;
-    errno = 0;
-    const long V = std::strtol(S, &End, 10);
-    while (End && (*End == ' ' || *End == '\t'))
-      ++End;
-    if (End == S || *End || errno == ERANGE || V < 0 || V > 1000000)
-      return false;
-    device = static_cast<int>(V);
-    return true;
-  }
+  static bool envDefault(int &device);
 
   Offload Mode;
   int Count = 0;
@@ -279,34 +179,13 @@ inline PresentTable &device_table(int device) {
 
 /// Reports device number `device` (the default device's when `is_default`) as invalid for the
 /// construct at `w` and exits.
-[[noreturn]] inline void invalid_device(int device, bool is_default, const Where &w) {
-  auto &R = devices_detail::Registry::get();
-  std::string Count = std::to_string(R.count()) + (R.count() == 1 ? " device" : " devices");
-  if (!R.countError().empty())
-    Count += ": " + R.countError();
-  if (is_default && device == kInvalidDevice && R.offload() == Offload::Mandatory &&
-      R.count() == 0)
-    fatal("no device is available and OMP_TARGET_OFFLOAD=mandatory (the program has " + Count +
-              ")",
-          w);
-  fatal(std::string("invalid ") + (is_default ? "default " : "") + "device number " +
-            std::to_string(device) + " (the program has " + Count + ")",
-        w);
-}
+[[noreturn]] void invalid_device(int device, bool is_default, const Where &w);
 
 /// The device a construct at `w` uses: `device`, or the default device for kDefaultDevice. A
 /// number that is not a device is fatal (the initial device too: callers that accept it ask
 /// runs_on_host first; any negative number but kDefaultDevice, such as omp_invalid_device, as
 /// OpenMP 5.2 sec. 13.2 requires). The device then has all declare target variables.
-inline int resolve_device(int device, const Where &w) {
-  auto &R = devices_detail::Registry::get();
-  const bool Default = device == kDefaultDevice;
-  const int D = Default ? R.defaultDevice() : device;
-  if (!is_device(D))
-    invalid_device(D, Default, w);
-  R.materialize(D, w);
-  return D;
-}
+int resolve_device(int device, const Where &w);
 
 /// True when a construct with device number `device` (kDefaultDevice: the default device) runs
 /// on the host: the number is the initial device (OpenMP 5.0, `device(omp_get_initial_device())`)
@@ -336,32 +215,13 @@ inline void register_declare_target(const void *host, std::size_t bytes, const c
 /// Copies `bytes` bytes from `src` on device `src_device` to `dst` on device `dst_device`; either
 /// may be the host (initial_device()). Both devices must be valid. Thread-safe (each host thread
 /// has its own current device).
-inline backend::Status copy_memory(void *dst, int dst_device, const void *src, int src_device,
-                                   std::size_t bytes) {
-  if (bytes == 0)
-    return backend::Status::success();
-  const int Host = initial_device();
-  backend::Status S;
-  if (dst_device == Host && src_device == Host) {
-    std::memmove(dst, src, bytes);
-  } else if (src_device == Host) {
-    S = backend::set_device(dst_device);
-    if (S.ok)
-      S = backend::memcpy_h2d(dst, src, bytes);
-  } else if (dst_device == Host) {
-    S = backend::set_device(src_device);
-    if (S.ok)
-      S = backend::memcpy_d2h(dst, src, bytes);
-  } else if (dst_device == src_device) {
-    S = backend::set_device(dst_device);
-    if (S.ok)
-      S = backend::memcpy_d2d(dst, src, bytes);
-  } else {
-    S = backend::memcpy_peer(dst, dst_device, src, src_device, bytes);
-  }
-  return S;
-}
+backend::Status copy_memory(void *dst, int dst_device, const void *src, int src_device,
+                                   std::size_t bytes);
 
 } // namespace omp2cu::host
+
+#if OMP2CU_RT_DEFINITIONS
+#include "omp2cu/host/devices-inl.h"
+#endif
 
 #endif // OMP2CU_HOST_DEVICES_H

@@ -10,6 +10,7 @@
 #define OMP2CU_HOST_ERROR_H
 
 #include "omp2cu/backend/common.h"
+#include "omp2cu/linkage.h"
 
 #include <atomic>
 #include <cstdio>
@@ -32,12 +33,7 @@ using Site = Where;
 /// The one-line message for `what` at `site`, without a trailing newline:
 /// `omp2cu: error: <what> in <construct> (<file>:<line>)`, or without ` (<file>:<line>)` when
 /// there is no file.
-inline std::string format_error(const std::string &what, const Where &site) {
-  std::string S = "omp2cu: error: " + what + " in " + (site.construct ? site.construct : "?");
-  if (site.file)
-    S += " (" + std::string(site.file) + ":" + std::to_string(site.line) + ")";
-  return S;
-}
+std::string format_error(const std::string &what, const Where &site);
 
 /// True on the helper threads that run deferred target tasks (host/target_tasks.h).
 inline thread_local bool OnTaskHelperThread = false;
@@ -54,16 +50,7 @@ inline bool fatal_exit_in_progress() { return fatal_exit_flag().load(); }
 /// of deferred target tasks the process ends at once (std::_Exit, after flushing the standard
 /// streams): exit() there would run the program's atexit handlers and destructors while its
 /// threads go on.
-[[noreturn]] inline void fatal(const std::string &what, const Where &site) {
-  fatal_exit_flag().store(true);
-  std::fflush(stdout);
-  std::fprintf(stderr, "%s\n", format_error(what, site).c_str());
-  if (OnTaskHelperThread) {
-    std::fflush(nullptr);
-    std::_Exit(1);
-  }
-  std::exit(1);
-}
+[[noreturn]] void fatal(const std::string &what, const Where &site);
 
 /// fatal() with the status's message unless it is ok.
 inline void check(const backend::Status &status, const Where &site) {
@@ -72,12 +59,12 @@ inline void check(const backend::Status &status, const Where &site) {
 }
 
 /// "0x..." for an address (in messages).
-inline std::string hex_address(const void *p) {
-  char Buf[32];
-  std::snprintf(Buf, sizeof Buf, "%p", p);
-  return Buf;
-}
+std::string hex_address(const void *p);
 
 } // namespace omp2cu::host
+
+#if OMP2CU_RT_DEFINITIONS
+#include "omp2cu/host/error-inl.h"
+#endif
 
 #endif // OMP2CU_HOST_ERROR_H

@@ -14,6 +14,7 @@
 #include "omp2cu/host/error.h"
 #include "omp2cu/host/present_table.h"
 #include "omp2cu/host/profile.h"
+#include "omp2cu/linkage.h"
 #include "omp2cu/types.h"
 
 #include <algorithm>
@@ -60,26 +61,10 @@ struct Environment {
   i64 teams_thread_limit = 0; ///< OMP_TEAMS_THREAD_LIMIT
 
   /// Reads the variables now.
-  static Environment read() {
-    Environment E;
-    E.num_teams = positive(std::getenv("OMP_NUM_TEAMS"));
-    E.teams_thread_limit = positive(std::getenv("OMP_TEAMS_THREAD_LIMIT"));
-    return E;
-  }
+  static Environment read();
 
   /// The value of a decimal positive integer (surrounding blanks allowed), else 0.
-  static i64 positive(const char *s) {
-    if (!s)
-      return 0;
-    char *End = nullptr;
-    errno = 0;
-    const long long V = std::strtoll(s, &End, 10);
-    if (End == s || errno == ERANGE || V <= 0)
-      return 0;
-    while (*End == ' ' || *End == '\t')
-      ++End;
-    return *End ? 0 : V;
-  }
+  static i64 positive(const char *s);
 };
 
 /// Most threads in a block, teams derived from a trip count, and blocks in a grid.
@@ -98,59 +83,15 @@ inline constexpr u64 kMaxGridX = 2147483647;
 ///  teams = teams ? (num_teams ? num_teams : OMP_NUM_TEAMS ? that : team_trip ?
 ///      min(ceil(team_trip / (team_loop_spans_team ? T*G : 1)), 65536) : SMs) : 1; at least 1
 ///      (and at most the CUDA grid limit 2^31-1).
-inline Geometry configure(const LaunchConfig &c, const backend::DeviceProperties &dev,
-                          const Environment &env) {
-  const u64 Warp = dev.warp_size ? dev.warp_size : 1;
-  u64 G = 1;
-  if (c.simd && (!c.generic_simd || dev.independent_lanes)) {
-    const u64 Want = c.simdlen > 0 ? std::min<u64>(static_cast<u64>(c.simdlen), Warp) : Warp;
-    while (G * 2 <= Want)
-      G *= 2;
-  }
-  u64 T = 1;
-  if (c.parallel) {
-    T = c.num_threads > 0 ? static_cast<u64>(c.num_threads) : std::max<u64>(1, 256 / G);
-    if (c.thread_limit > 0)
-      T = std::min(T, static_cast<u64>(c.thread_limit));
-    if (env.teams_thread_limit > 0)
-      T = std::min(T, static_cast<u64>(env.teams_thread_limit));
-    T = std::min(T, kMaxBlockThreads);
-  }
-  // Generic mode: the main warp takes Warp threads of the block.
-  const u64 MaxWorkers = c.generic ? kMaxBlockThreads - std::min(Warp, kMaxBlockThreads / 2)
-                                   : kMaxBlockThreads;
-  T = std::min(T, MaxWorkers);
-  while (T * G > MaxWorkers)
-    G /= 2;
-  u64 Teams = 1;
-  if (c.teams) {
-    if (c.num_teams > 0)
-      Teams = static_cast<u64>(c.num_teams);
-    else if (env.num_teams > 0)
-      Teams = static_cast<u64>(env.num_teams);
-    else if (c.team_trip > 0) {
-      const u64 Per = c.team_loop_spans_team ? T * G : 1;
-      Teams = std::min(c.team_trip / Per + (c.team_trip % Per != 0), kMaxDerivedTeams);
-    } else
-      Teams = dev.sm_count;
-  }
-  Teams = std::min(std::max<u64>(Teams, 1), kMaxGridX);
-  const u64 Rows = c.generic ? T + Warp / G : T;
-  const bool FromTrip = c.teams && c.num_teams <= 0 && env.num_teams <= 0 && c.team_trip > 0;
-  return {static_cast<unsigned>(Teams), static_cast<unsigned>(T), static_cast<unsigned>(G),
-          static_cast<unsigned>(Rows), FromTrip};
-}
+Geometry configure(const LaunchConfig &c, const backend::DeviceProperties &dev,
+                          const Environment &env);
 
 /// A grid from the device: teams derived from a trip count (Geometry::teams_from_trip) become at
 /// most `resident`, the teams the device holds at once (SMs x resident blocks per SM for this
 /// kernel at this block size; 0: unknown, no change). Each team loops over its share of the
 /// iterations (the distribute loops step by the number of teams), so a reduction does one atomic
 /// per resident team, not one per 256 iterations, and no team waits for a free SM. Pure.
-inline Geometry fill_device(Geometry g, u64 resident) {
-  if (g.teams_from_trip && resident > 0 && g.teams > resident)
-    g.teams = static_cast<unsigned>(resident);
-  return g;
-}
+Geometry fill_device(Geometry g, u64 resident);
 
 /// Launch geometry for `c` on the current device and environment. A failing device query is
 /// reported (with `site`) and exits.
@@ -394,25 +335,7 @@ public:
   /// structured count (count - 1; copy back for From/ToFrom when the total count reaches zero or
   /// with ModAlways; at zero, free); an item that is no longer present is ignored. Also run by
   /// the destructor if not called; a second call does nothing.
-  void end() {
-    // Members whose map-types copy nothing back keep their host bytes through the copy-out of
-    // the structure that holds them (restored when Keep goes, after the unmaps).
-    std::deque<KeepHost<char>> Keep;
-    for (const KeptBytes &K : Kept)
-      Keep.emplace_back(K.host, 0, K.bytes);
-    Kept.clear();
-    while (!Maps.empty()) {
-      const Mapped M = Maps.back();
-      Maps.pop_back();
-      const bool CopyOut = M.kind == MapKind::From || M.kind == MapKind::ToFrom;
-      PresentTable::MapResult R = Table->unmap(M.host, M.bytes, CopyOut, M.name,
-                                              PresentTable::Counter::Structured, M.mods);
-      // Not present any more (a `target exit data` with delete inside a target data region):
-      // OpenMP ignores the item.
-      if (R.result != PresentTable::Result::Ok && R.result != PresentTable::Result::NotMapped)
-        fatal(R.message, At);
-    }
-  }
+  void end();
 
 private:
   /// fill_device() with the teams the device holds at once for `kernel` at `g`'s block size (the
@@ -456,13 +379,7 @@ private:
   }
 
   /// Makes the region's device current for a launch; fatal on the host (no kernel runs there).
-  void selectDevice() {
-    if (!Table)
-      fatal("a kernel cannot run on the initial device " + std::to_string(initial_device()) +
-                " (the host runs the region's host fallback)",
-            At);
-    check(backend::set_device(Table->device()), At);
-  }
+  void selectDevice();
 
   struct Mapped {
     void *host;
@@ -490,5 +407,9 @@ private:
 // The device-memory API. (Included from here so that omp2cu.h's host includes cover it; the rest
 // of the data environment, host/data.h, is included above: map_struct() takes its Span.)
 #include "omp2cu/host/omp_api.h"
+
+#if OMP2CU_RT_DEFINITIONS
+#include "omp2cu/host/launch-inl.h"
+#endif
 
 #endif // OMP2CU_HOST_LAUNCH_H

@@ -36,6 +36,7 @@
 #include "omp2cu/host/error.h"
 #include "omp2cu/host/profile.h"
 #include "omp2cu/host/requires.h"
+#include "omp2cu/linkage.h"
 #include "omp2cu/types.h"
 
 #include <cstddef>
@@ -145,86 +146,7 @@ public:
   /// (&A[0] for A[lb:len]; nullptr: `host`): a new entry records it (Entry::base).
   MapResult map(const void *host, std::size_t bytes, bool copy_in, const char *name,
                 Counter counter = Counter::Structured, unsigned mods = 0,
-                const void *base = nullptr) {
-    std::lock_guard<std::mutex> Lock(Mutex);
-    MapResult R;
-    const std::uintptr_t B = addr(host), E = B + bytes;
-    const std::uintptr_t Base = base && addr(base) <= B ? addr(base) : B;
-    if (Entry *Inside = containing(B, E)) {
-      if (!Inside->infinite)
-        ++count(*Inside, counter);
-      R.device = deviceOf(*Inside, B);
-      R.refcount = Inside->total();
-      if (copy_in && (mods & ModAlways) && !Inside->unified) {
-        backend::Status S = select();
-        if (S.ok)
-          S = toDevice(R.device, host, bytes, name);
-        if (S.ok)
-          S = writeShadows(*Inside, B, E);
-        if (!S.ok)
-          return deviceError(R, "copying '" + std::string(name) + "' " + range(B, E) + " to device",
-                             S);
-        R.copied = true;
-      }
-      return R;
-    }
-    if (Entry *Part = (mods & ModImplicit) ? onlyOverlapping(B, E) : nullptr) {
-      // An implicitly mapped object of which one entry holds a part (the array `A` after
-      // `target data map(A[50:2])`): OpenMP's restriction on partly present storage binds list
-      // items with an explicit data-mapping attribute only (OpenMP 5.2, 5.8.3), and the object
-      // is translated through that entry, whose count moves, as libomptarget does
-      // (offload/test/mapping/target_implicit_partial_map.c). Only the entry's bytes may be used.
-      if (!Part->infinite)
-        ++count(*Part, counter);
-      R.device = deviceOf(*Part, B);
-      R.refcount = Part->total();
-      R.partial = true;
-      R.conflict = *Part;
-      return R;
-    }
-    if (overlap(R, B, E, "map", name))
-      return R;
-    if (mods & ModPresent) {
-      R.result = Result::NotPresent;
-      R.message = not_present(name, Device);
-      return R;
-    }
-    if (bytes == 0)
-      return R; // A zero-length section of nothing present maps nothing.
-    if (unified_shared_memory()) {
-      Entry &New = Entries[B] = Entry{B, E, Base, const_cast<void *>(host), 0, 0, false, false,
-                                      name, {}, true};
-      count(New, counter) = 1;
-      R.device = New.device;
-      R.created = true;
-      R.refcount = 1;
-      return R;
-    }
-    void *Dev = nullptr;
-    backend::Status S = select();
-    if (S.ok) {
-      S = allocate(&Dev, bytes, name);
-      if (!S.ok)
-        return deviceError(R,
-                           "cannot allocate " + std::to_string(bytes) + " bytes on device " +
-                               std::to_string(Device) + " for '" + name + "' " + range(B, E),
-                           S);
-    }
-    if (S.ok && copy_in) {
-      S = toDevice(Dev, host, bytes, name);
-      if (!S.ok)
-        release(Dev, bytes, name);
-    }
-    if (!S.ok)
-      return deviceError(R, "mapping '" + std::string(name) + "' " + range(B, E), S);
-    Entry &New = Entries[B] = Entry{B, E, Base, Dev, 0, 0, false, true, name, {}};
-    count(New, counter) = 1;
-    R.device = Dev;
-    R.created = true;
-    R.copied = copy_in;
-    R.refcount = 1;
-    return R;
-  }
+                const void *base = nullptr);
 
   /// Undoes one map of host bytes [host, host + bytes) (OpenMP map exit): `counter` - 1 if it is
   /// > 0, else the other count - 1 if that is > 0 (see the file comment); then, when the total
@@ -232,86 +154,21 @@ public:
   /// device memory and removes the entry. Infinite entries keep their counts (and copy only with
   /// ModAlways).
   MapResult unmap(void *host, std::size_t bytes, bool copy_out, const char *name,
-                  Counter counter = Counter::Structured, unsigned mods = 0) {
-    std::lock_guard<std::mutex> Lock(Mutex);
-    MapResult R;
-    const std::uintptr_t B = addr(host), E = B + bytes;
-    Entry *Inside = containing(B, E);
-    if (!Inside) {
-      if (!overlap(R, B, E, "unmap", name)) {
-        R.result = Result::NotMapped;
-        R.message = "unmap of '" + std::string(name) + "' " + range(B, E) + ", which is not mapped";
-      }
-      return R;
-    }
-    if (!Inside->infinite)
-      release(*Inside, counter);
-    return finishExit(R, *Inside, host, bytes, copy_out, name, mods & ModAlways);
-  }
+                  Counter counter = Counter::Structured, unsigned mods = 0);
 
   /// Map-type delete of host bytes [host, host + bytes): sets both counts of the entry that
   /// contains them to zero, frees the device memory and removes the entry, without copying.
   /// Infinite entries are left alone.
-  MapResult remove(void *host, std::size_t bytes, const char *name) {
-    std::lock_guard<std::mutex> Lock(Mutex);
-    MapResult R;
-    const std::uintptr_t B = addr(host), E = B + bytes;
-    Entry *Inside = containing(B, E);
-    if (!Inside) {
-      if (!overlap(R, B, E, "delete", name)) {
-        R.result = Result::NotMapped;
-        R.message = "delete of '" + std::string(name) + "' " + range(B, E) + ", which is not mapped";
-      }
-      return R;
-    }
-    if (!Inside->infinite)
-      Inside->refcount = Inside->dynamic_refcount = 0;
-    return finishExit(R, *Inside, host, bytes, false, name, false);
-  }
+  MapResult remove(void *host, std::size_t bytes, const char *name);
 
   /// `target update`: copies host bytes [host, host + bytes) to the device copy that contains
   /// them (`to_device`) or back. NotMapped when they lie in no entry (nothing happens).
-  MapResult update(void *host, std::size_t bytes, bool to_device, const char *name) {
-    return update_strided(host, bytes, 1, bytes, to_device, name);
-  }
+  MapResult update(void *host, std::size_t bytes, bool to_device, const char *name);
 
   /// `target update` of a strided section: `count` elements of `elem` bytes, `stride` bytes
   /// apart from `host`, all in one entry; the bytes between them stay as they are on both sides.
   MapResult update_strided(void *host, std::size_t elem, std::size_t count, std::size_t stride,
-                           bool to_device, const char *name) {
-    std::lock_guard<std::mutex> Lock(Mutex);
-    MapResult R;
-    const std::uintptr_t B = addr(host), E = B + (count ? (count - 1) * stride + elem : 0);
-    Entry *Inside = containing(B, E);
-    if (!Inside) {
-      if (!overlap(R, B, E, "update", name)) {
-        R.result = Result::NotMapped;
-        R.message = not_present(name, Device);
-      }
-      return R;
-    }
-    R.device = deviceOf(*Inside, B);
-    R.refcount = Inside->total();
-    if (Inside->unified)
-      return R;
-    backend::Status S = select();
-    if (S.ok)
-      S = timed(to_device ? "to device" : "from device", name, elem * count, [&] {
-        if (count == 1)
-          return to_device ? backend::memcpy_h2d(R.device, host, elem)
-                           : backend::memcpy_d2h(host, R.device, elem);
-        return to_device ? backend::memcpy2d_h2d(R.device, host, stride, elem, count)
-                         : backend::memcpy2d_d2h(host, R.device, stride, elem, count);
-      });
-    if (S.ok && to_device)
-      S = writeShadows(*Inside, B, E);
-    else if (S.ok)
-      restoreShadows(*Inside, B, E);
-    if (!S.ok)
-      return deviceError(R, "updating '" + std::string(name) + "' " + range(B, E), S);
-    R.copied = true;
-    return R;
-  }
+                           bool to_device, const char *name);
 
   /// Pointer attachment: the pointer at host address `field` (which must lie in an entry) is to
   /// hold `device_value` in the device copy, e.g. the device address of the section a struct's
@@ -320,43 +177,7 @@ public:
   /// host value on the host. The record lives as long as the entry. NotMapped when `field` is in
   /// no entry. A null `device_value` (a zero-length section of nothing mapped) leaves the device
   /// copy's pointer as the host copied it.
-  MapResult attach(void **field, void *device_value, const char *name) {
-    std::lock_guard<std::mutex> Lock(Mutex);
-    MapResult R;
-    const std::uintptr_t B = addr(field), E = B + sizeof(void *);
-    Entry *Inside = containing(B, E);
-    if (!Inside) {
-      if (!overlap(R, B, E, "attach", name)) {
-        R.result = Result::NotMapped;
-        R.message = "pointer '" + std::string(name) + "' " + range(B, E) +
-                    " is attached to device data but is not mapped itself";
-      }
-      return R;
-    }
-    R.device = deviceOf(*Inside, B);
-    R.refcount = Inside->total();
-    // In host memory, or where the pointer points into no mapped data (its device copy keeps
-    // the host's value), there is nothing to attach: no shadow, so a value the region writes
-    // into the pointer is copied out as it is (a shadow would put back the host's old value).
-    if (!device_value || Inside->unified || device_value == *field)
-      return R;
-    Shadow *Sh = nullptr;
-    for (Shadow &X : Inside->shadows)
-      if (X.field == B)
-        Sh = &X;
-    if (!Sh)
-      Sh = &Inside->shadows.emplace_back();
-    Sh->field = B;
-    Sh->host_value = *field;
-    Sh->device_value = device_value;
-    backend::Status S = select();
-    if (S.ok)
-      S = backend::memcpy_h2d(R.device, &Sh->device_value, sizeof(void *));
-    if (!S.ok)
-      return deviceError(R, "attaching '" + std::string(name) + "' " + range(B, E), S);
-    R.copied = true;
-    return R;
-  }
+  MapResult attach(void **field, void *device_value, const char *name);
 
   /// Adds an entry with an infinite count for host bytes [host, host + bytes), bytes > 0: device
   /// memory `device_memory` when given (not owned: never freed; omp_target_associate_ptr), else
@@ -366,61 +187,12 @@ public:
   /// changes. Another overlap: PartialOverlap (an associate_ptr into mapped data: Result::
   /// DeviceError with a message).
   MapResult add_permanent(const void *host, std::size_t bytes, const char *name,
-                          void *device_memory = nullptr, const void *initial = nullptr) {
-    std::lock_guard<std::mutex> Lock(Mutex);
-    MapResult R;
-    const std::uintptr_t B = addr(host), E = B + bytes;
-    if (Entry *Inside = containing(B, E)) {
-      R.device = deviceOf(*Inside, B);
-      R.refcount = Inside->total();
-      if (device_memory && (R.device != device_memory || Inside->owned)) {
-        R.result = Result::DeviceError;
-        R.message = "'" + std::string(name) + "' " + range(B, E) + " is already present as '" +
-                    Inside->name + "' " + range(Inside->begin, Inside->end);
-      }
-      return R;
-    }
-    if (overlap(R, B, E, "map", name))
-      return R;
-    void *Dev = device_memory;
-    if (!Dev) {
-      backend::Status S = select();
-      if (S.ok) {
-        S = allocate(&Dev, bytes, name);
-        if (!S.ok)
-          return deviceError(R,
-                             "cannot allocate " + std::to_string(bytes) + " bytes on device " +
-                                 std::to_string(Device) + " for '" + name + "' " + range(B, E),
-                             S);
-        S = toDevice(Dev, initial ? initial : host, bytes, name);
-        if (!S.ok)
-          release(Dev, bytes, name);
-      }
-      if (!S.ok)
-        return deviceError(R, "mapping '" + std::string(name) + "' " + range(B, E), S);
-      R.copied = true;
-    }
-    Entries[B] = Entry{B, E, B, Dev, 0, 0, true, device_memory == nullptr, name, {}};
-    R.device = Dev;
-    R.created = true;
-    return R;
-  }
+                          void *device_memory = nullptr, const void *initial = nullptr);
 
   /// Removes the entry that contains host address `host` if it was made by add_permanent with
   /// given device memory (omp_target_disassociate_ptr); the memory is not freed. Returns false
   /// (and changes nothing) when there is no such entry.
-  bool disassociate(const void *host) {
-    std::lock_guard<std::mutex> Lock(Mutex);
-    const std::uintptr_t P = addr(host);
-    auto It = Entries.upper_bound(P);
-    if (It == Entries.begin())
-      return false;
-    --It;
-    if (P >= It->second.end || !It->second.infinite || It->second.owned)
-      return false;
-    Entries.erase(It);
-    return true;
-  }
+  bool disassociate(const void *host);
 
   /// Device address that corresponds to host address `host` (a pointer's value: OpenMP 5.2,
   /// 5.8.6), or nullptr when there is none. In this order:
@@ -433,46 +205,15 @@ public:
   ///     (A[10:10], A[50:10]), the nearest one above the address gives it, as libomptarget's
   ///     lookup does; the result points into that section's device copy only at its offsets.
   /// Never reports an error.
-  void *lookup(const void *host) const {
-    std::lock_guard<std::mutex> Lock(Mutex);
-    const std::uintptr_t P = addr(host);
-    auto It = Entries.upper_bound(P);
-    if (It != Entries.begin()) {
-      const Entry &En = std::prev(It)->second;
-      if (P <= En.end)
-        return static_cast<char *>(En.device) + (P - En.begin);
-    }
-    if (It != Entries.end() && It->second.base <= P)
-      return static_cast<char *>(It->second.device) - (It->second.begin - P);
-    return nullptr;
-  }
+  void *lookup(const void *host) const;
 
   /// The entry that contains host address `host` (begin <= host < end), if any; for tests,
   /// diagnostics and omp_target_is_present. Returns false when there is none.
-  bool find(const void *host, Entry &out) const {
-    std::lock_guard<std::mutex> Lock(Mutex);
-    const std::uintptr_t P = addr(host);
-    auto It = Entries.upper_bound(P);
-    if (It == Entries.begin() || P >= std::prev(It)->second.end)
-      return false;
-    out = std::prev(It)->second;
-    return true;
-  }
+  bool find(const void *host, Entry &out) const;
 
   /// The entry whose device copy holds device address `device` (linear in the entries: for the
   /// checks of the device-memory API). Returns false when there is none.
-  bool find_device(const void *device, Entry &out) const {
-    std::lock_guard<std::mutex> Lock(Mutex);
-    const std::uintptr_t P = addr(device);
-    for (const auto &[Begin, En] : Entries) {
-      const std::uintptr_t D = addr(En.device);
-      if (D <= P && P < D + (En.end - En.begin)) {
-        out = En;
-        return true;
-      }
-    }
-    return false;
-  }
+  bool find_device(const void *device, Entry &out) const;
 
   /// True when some entry holds a byte of host bytes [host, host + bytes).
   bool overlaps(const void *host, std::size_t bytes) const {
@@ -488,16 +229,10 @@ public:
   }
 
   /// "[0x..., 0x...)" for messages.
-  static std::string range(std::uintptr_t b, std::uintptr_t e) {
-    return "[" + hex_address(reinterpret_cast<const void *>(b)) + ", " +
-           hex_address(reinterpret_cast<const void *>(e)) + ")";
-  }
+  static std::string range(std::uintptr_t b, std::uintptr_t e);
 
   /// The message for a list item with the present modifier that is not present.
-  static std::string not_present(const char *name, int device) {
-    return "'" + std::string(name ? name : "?") + "' is not present on device " +
-           std::to_string(device);
-  }
+  static std::string not_present(const char *name, int device);
 
 private:
   static std::uintptr_t addr(const void *p) { return reinterpret_cast<std::uintptr_t>(p); }
@@ -511,30 +246,16 @@ private:
 
   /// One map exit of kind `c` on `en`: the count of that kind - 1, or the other count - 1 when
   /// that one is zero, so that the total drops by one while it is > 0.
-  static void release(Entry &en, Counter c) {
-    const Counter Other = c == Counter::Structured ? Counter::Dynamic : Counter::Structured;
-    u64 &N = count(en, c) > 0 ? count(en, c) : count(en, Other);
-    if (N > 0)
-      --N;
-  }
+  static void release(Entry &en, Counter c);
 
   backend::Status select() const { return backend::set_device(Device); }
 
-  MapResult &deviceError(MapResult &r, const std::string &what, const backend::Status &s) {
-    r.result = Result::DeviceError;
-    r.message = what + ": " + s.message;
-    return r;
-  }
+  MapResult &deviceError(MapResult &r, const std::string &what, const backend::Status &s);
 
   /// The backend's copies, allocations and frees for `name`, recorded in the trace and the launch
   /// report when they are on (host/profile.h). Under the mutex.
-  backend::Status toDevice(void *dst, const void *src, std::size_t bytes, const char *name) {
-    return timed("to device", name, bytes, [&] { return backend::memcpy_h2d(dst, src, bytes); });
-  }
-  backend::Status fromDevice(void *dst, const void *src, std::size_t bytes, const char *name) {
-    return timed("from device", name, bytes,
-                 [&] { return backend::memcpy_d2h(dst, src, bytes); });
-  }
+  backend::Status toDevice(void *dst, const void *src, std::size_t bytes, const char *name);
+  backend::Status fromDevice(void *dst, const void *src, std::size_t bytes, const char *name);
   template <class F>
   backend::Status timed(const char *direction, const char *name, std::size_t bytes, F copy) {
     if (!profile::enabled())
@@ -545,110 +266,40 @@ private:
       profile::copy(direction, Device, name, bytes, Begin, profile::now_us() - Begin);
     return S;
   }
-  backend::Status allocate(void **dev, std::size_t bytes, const char *name) {
-    backend::Status S = backend::device_malloc(dev, bytes);
-    if (S.ok)
-      profile::data("alloc", Device, name, bytes);
-    return S;
-  }
-  backend::Status release(void *dev, std::size_t bytes, const char *name) {
-    profile::data("free", Device, name, bytes);
-    return backend::device_free(dev);
-  }
+  backend::Status allocate(void **dev, std::size_t bytes, const char *name);
+  backend::Status release(void *dev, std::size_t bytes, const char *name);
 
   /// After host bytes [b, e) of `en` were copied to the device: the attached pointers among them
   /// get their device values back.
-  backend::Status writeShadows(Entry &en, std::uintptr_t b, std::uintptr_t e) {
-    backend::Status S;
-    for (Shadow &X : en.shadows)
-      if (X.field >= b && X.field + sizeof(void *) <= e && S.ok)
-        S = backend::memcpy_h2d(deviceOf(en, X.field), &X.device_value, sizeof(void *));
-    return S;
-  }
+  backend::Status writeShadows(Entry &en, std::uintptr_t b, std::uintptr_t e);
 
   /// After device bytes of host range [b, e) of `en` were copied to the host: the attached
   /// pointers among them get their host values back.
-  static void restoreShadows(Entry &en, std::uintptr_t b, std::uintptr_t e) {
-    for (const Shadow &X : en.shadows)
-      if (X.field >= b && X.field + sizeof(void *) <= e)
-        std::memcpy(reinterpret_cast<void *>(X.field), &X.host_value, sizeof(void *));
-  }
+  static void restoreShadows(Entry &en, std::uintptr_t b, std::uintptr_t e);
 
   /// Sets `r` to PartialOverlap and returns true when [b, e) intersects an entry (that does not
   /// contain it: the callers looked for that first).
   bool overlap(MapResult &r, std::uintptr_t b, std::uintptr_t e, const char *what,
-               const char *name) const {
-    const Entry *Other = overlapping(b, e);
-    if (!Other)
-      return false;
-    r.result = Result::PartialOverlap;
-    r.conflict = *Other;
-    r.message = std::string(what) + " of '" + name + "' " + range(b, e) +
-                " partially overlaps the mapped '" + Other->name + "' " +
-                range(Other->begin, Other->end);
-    return true;
-  }
+               const char *name) const;
+
+  /// The entry that contains [b, e) for a map exit (`what`: "unmap", "delete"); else nullptr,
+  /// with `r` set to PartialOverlap (overlap()) or NotMapped.
+  Entry *exitEntry(MapResult &r, std::uintptr_t b, std::uintptr_t e, const char *what,
+                   const char *name);
 
   /// The end of a map exit on `en` after its counts moved: copy out when asked and the total is
   /// zero or `always`; at zero, free and erase.
   MapResult &finishExit(MapResult &r, Entry &en, void *host, std::size_t bytes, bool copy_out,
-                        const char *name, bool always) {
-    const std::uintptr_t B = addr(host), E = B + bytes;
-    r.device = deviceOf(en, B);
-    r.refcount = en.total();
-    const bool Zero = !en.infinite && r.refcount == 0;
-    backend::Status S, F;
-    if (copy_out && (Zero || always) && bytes && !en.unified) {
-      S = select();
-      if (S.ok)
-        S = fromDevice(host, r.device, bytes, name);
-      if (S.ok)
-        restoreShadows(en, B, E);
-      r.copied = S.ok;
-    }
-    if (Zero) {
-      if (en.owned) {
-        F = select();
-        if (F.ok)
-          F = release(en.device, en.end - en.begin, name);
-      }
-      const std::uintptr_t Key = en.begin;
-      Entries.erase(Key);
-    }
-    if (!S.ok || !F.ok)
-      deviceError(r, "unmapping '" + std::string(name) + "' " + range(B, E), S.ok ? F : S);
-    return r;
-  }
+                        const char *name, bool always);
 
   /// The entry with begin <= b and e <= end, if any.
-  Entry *containing(std::uintptr_t b, std::uintptr_t e) {
-    auto It = Entries.upper_bound(b);
-    if (It == Entries.begin())
-      return nullptr;
-    Entry &En = std::prev(It)->second;
-    return b < En.end && e <= En.end ? &En : nullptr;
-  }
+  Entry *containing(std::uintptr_t b, std::uintptr_t e);
 
   /// The entry that intersects [b, e) when exactly one does, else nullptr.
-  Entry *onlyOverlapping(std::uintptr_t b, std::uintptr_t e) {
-    auto It = Entries.upper_bound(b);
-    if (It != Entries.begin() && std::prev(It)->second.end > b)
-      --It;
-    if (It == Entries.end() || It->first >= e)
-      return nullptr;
-    auto Next = std::next(It);
-    return Next != Entries.end() && Next->first < e ? nullptr : &It->second;
-  }
+  Entry *onlyOverlapping(std::uintptr_t b, std::uintptr_t e);
 
   /// Some entry that intersects [b, e), if any.
-  const Entry *overlapping(std::uintptr_t b, std::uintptr_t e) const {
-    auto It = Entries.upper_bound(b);
-    if (It != Entries.begin() && std::prev(It)->second.end > b)
-      return &std::prev(It)->second;
-    if (It != Entries.end() && It->first < e)
-      return &It->second;
-    return nullptr;
-  }
+  const Entry *overlapping(std::uintptr_t b, std::uintptr_t e) const;
 
   const int Device;
   mutable std::mutex Mutex;
@@ -656,5 +307,9 @@ private:
 };
 
 } // namespace omp2cu::host
+
+#if OMP2CU_RT_DEFINITIONS
+#include "omp2cu/host/present_table-inl.h"
+#endif
 
 #endif // OMP2CU_HOST_PRESENT_TABLE_H

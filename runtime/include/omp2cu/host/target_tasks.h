@@ -39,6 +39,7 @@
 #define OMP2CU_HOST_TARGET_TASKS_H
 
 #include "omp2cu/host/error.h"
+#include "omp2cu/linkage.h"
 
 #include <omp.h>
 
@@ -84,50 +85,11 @@ public:
 
   /// Generates a task that runs `body` once the tasks it depends on (by `deps`) have completed.
   /// Returns at once. Any host thread.
-  void submit(const Dep *deps, std::size_t count, std::function<void()> body) {
-    auto T = std::make_shared<Task>();
-    T->Body = std::move(body);
-    T->Creator = std::this_thread::get_id();
-    std::unique_lock<std::mutex> Lock(Mutex);
-    T->Sequence = ++LastSequence;
-    Live.insert(T);
-    registerAtExit();
-    for (std::size_t I = 0; I < count; ++I) {
-      Slot &S = Slots[deps[I].addr];
-      T->Addrs.push_back(deps[I].addr);
-      if (deps[I].type == In) {
-        addEdge(S.LastOut, T);
-        S.Readers.push_back(T.get());
-      } else {
-        addEdge(S.LastOut, T);
-        for (Task *R : S.Readers)
-          addEdge(R, T);
-        S.Readers.clear();
-        S.LastOut = T.get();
-      }
-    }
-    ++Total;
-    if (T->Pending == 0)
-      makeReady(T);
-  }
+  void submit(const Dep *deps, std::size_t count, std::function<void()> body);
 
   /// Waits until every outstanding task that a task with `deps` would depend on has completed.
   /// Any host thread that is not a helper thread.
-  void wait_for(const Dep *deps, std::size_t count) {
-    std::unique_lock<std::mutex> Lock(Mutex);
-    Changed.wait(Lock, [&] {
-      for (std::size_t I = 0; I < count; ++I) {
-        auto It = Slots.find(deps[I].addr);
-        if (It == Slots.end())
-          continue;
-        if (It->second.LastOut)
-          return false;
-        if (deps[I].type != In && !It->second.Readers.empty())
-          return false;
-      }
-      return true;
-    });
-  }
+  void wait_for(const Dep *deps, std::size_t count);
 
   /// Waits for the tasks the calling thread generated. Any host thread that is not a helper.
   void wait_own() { wait_own_since(0); }
@@ -145,16 +107,7 @@ public:
   }
 
   /// Waits for the tasks the calling thread generated after mark() returned `since`.
-  void wait_own_since(unsigned long long since) {
-    const std::thread::id Me = std::this_thread::get_id();
-    std::unique_lock<std::mutex> Lock(Mutex);
-    Changed.wait(Lock, [&] {
-      for (const auto &T : Live)
-        if (T->Creator == Me && T->Sequence > since)
-          return false;
-      return true;
-    });
-  }
+  void wait_own_since(unsigned long long since);
 
   /// Outstanding tasks (generated, not yet completed).
   std::size_t outstanding() {
@@ -186,85 +139,21 @@ private:
   }
 
   /// `to` runs after `from` (unless from is null, done, or `to` itself).
-  static void addEdge(Task *from, const std::shared_ptr<Task> &to) {
-    if (!from || from->Done || from == to.get())
-      return;
-    for (const auto &S : from->Successors)
-      if (S == to)
-        return;
-    from->Successors.push_back(to);
-    ++to->Pending;
-  }
+  static void addEdge(Task *from, const std::shared_ptr<Task> &to);
 
   /// Queues `t` for a helper thread, starting one when the ready tasks outnumber the idle
   /// helpers (a woken helper counts as idle until it runs: two tasks made ready before it wakes
   /// need two helpers). Under the mutex.
-  void makeReady(const std::shared_ptr<Task> &t) {
-    Ready.push_back(t);
-    if (Ready.size() > Idle && Helpers < MaxHelpers) {
-      ++Helpers;
-      std::thread([this] { helper(); }).detach();
-    }
-    WorkAvailable.notify_one();
-  }
+  void makeReady(const std::shared_ptr<Task> &t);
 
-  void helper() {
-    OnTaskHelperThread = true;
-    std::unique_lock<std::mutex> Lock(Mutex);
-    for (;;) {
-      ++Idle;
-      WorkAvailable.wait(Lock, [this] { return !Ready.empty(); });
-      --Idle;
-      std::shared_ptr<Task> T = std::move(Ready.front());
-      Ready.pop_front();
-      Lock.unlock();
-      T->Body();
-      T->Body = nullptr; // its captures go before the task counts as completed
-      Lock.lock();
-      complete(T);
-    }
-  }
+  void helper();
 
   /// Marks `t` completed: its successors may run, the slots forget it. Under the mutex.
-  void complete(const std::shared_ptr<Task> &t) {
-    t->Done = true;
-    for (const auto &S : t->Successors)
-      if (--S->Pending == 0)
-        makeReady(S);
-    t->Successors.clear();
-    for (const void *A : t->Addrs) {
-      auto It = Slots.find(A);
-      if (It == Slots.end())
-        continue;
-      Slot &S = It->second;
-      if (S.LastOut == t.get())
-        S.LastOut = nullptr;
-      for (std::size_t I = 0; I < S.Readers.size();)
-        if (S.Readers[I] == t.get()) {
-          S.Readers[I] = S.Readers.back();
-          S.Readers.pop_back();
-        } else {
-          ++I;
-        }
-      if (!S.LastOut && S.Readers.empty())
-        Slots.erase(It);
-    }
-    Live.erase(t);
-    --Total;
-    Changed.notify_all();
-  }
+  void complete(const std::shared_ptr<Task> &t);
 
   /// The end of the program waits for the outstanding tasks (not on a helper thread: exit() from
   /// a task's body, nor after a fatal error, where a task may never end). Under the mutex.
-  void registerAtExit() {
-    if (AtExitRegistered)
-      return;
-    AtExitRegistered = true;
-    std::atexit([] {
-      if (!OnTaskHelperThread && !fatal_exit_in_progress())
-        Engine::get().wait_all();
-    });
-  }
+  void registerAtExit();
 
   std::mutex Mutex;
   std::condition_variable WorkAvailable, Changed;
@@ -317,5 +206,9 @@ inline void group_wait(unsigned long long start) {
 }
 
 } // namespace omp2cu::host::tasks
+
+#if OMP2CU_RT_DEFINITIONS
+#include "omp2cu/host/target_tasks-inl.h"
+#endif
 
 #endif // OMP2CU_HOST_TARGET_TASKS_H
