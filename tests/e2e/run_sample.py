@@ -297,19 +297,20 @@ SANITIZER_ENV = {
 SANITIZER_MODE_ENV = {"tsan": {"OMP_NUM_THREADS": "1"}}
 
 
-# The sim modes that build with the compiled host runtime when --runtime-lib names its folder
+# The modes that build with the compiled host runtime when --runtime-lib names its folder
 # (omp2cu/linkage.h); the others (sanitizers, libcu++) compile it into the program.
-COMPILED_RUNTIME_MODES = ("sim", "sim64", "generic", "stress")
+COMPILED_RUNTIME_MODES = ("sim", "sim64", "generic", "stress", "nvcc")
 
 
-def compiled_runtime(args, warp_size):
-    """(compile flags, link items) for the compiled host runtime, or ([], []) for header-only."""
+def compiled_runtime(args, config):
+    """(compile flags, the library libomp2cu_rt_<config>.a as a list) for the compiled host
+    runtime, or ([], []) for header-only."""
     if not args.runtime_lib or args.mode not in COMPILED_RUNTIME_MODES:
         return [], []
-    lib = os.path.join(args.runtime_lib, f"libomp2cu_rt_sim{warp_size or ''}.a")
+    lib = os.path.join(args.runtime_lib, f"libomp2cu_rt_{config}.a")
     if not os.path.exists(lib):
-        raise StepError(f"compiled runtime not found: {lib} (build the omp2cu_rt_sim targets)")
-    return ["-DOMP2CU_RUNTIME_COMPILED"], ["-x", "none", lib]
+        raise StepError(f"compiled runtime not found: {lib} (build the omp2cu_rt_{config} target)")
+    return ["-DOMP2CU_RUNTIME_COMPILED"], [lib]
 
 
 def mode_sim(args, src, work, warp_size=None):
@@ -322,7 +323,8 @@ def mode_sim(args, src, work, warp_size=None):
     if args.mode == "libcuxx":
         warp += ["-DOMP2CU_CX_TEST_LIBCUXX", "-isystem", find_libcuxx()]
     san = SANITIZERS.get(args.mode, [])
-    compiled, lib = compiled_runtime(args, warp_size)
+    compiled, lib = compiled_runtime(args, f"sim{warp_size or ''}")
+    lib = ["-x", "none"] + lib if lib else []
     run_step("sim-build", [cxx, "-x", "c++", std_flag(src), "-DOMP2CU_BACKEND_SIM"] + warp +
              compiled + ["-I", args.runtime_include, "-fopenmp"] + no_offload(cxx) +
              ["-O1" if san else "-O2"] + san + [cu, "-o", exe] + lib +
@@ -413,13 +415,7 @@ def mode_nvcc(args, src, work):
     check_runtime(args)
     cu = translate(args, src, work)
     exe = os.path.join(work, "cuda")
-    compiled, lib = [], []
-    if args.runtime_lib:
-        lib = [os.path.join(args.runtime_lib, "libomp2cu_rt_cuda.a")]
-        if not os.path.exists(lib[0]):
-            raise StepError(f"compiled runtime not found: {lib[0]} (build the omp2cu_rt_cuda "
-                            "target)")
-        compiled = ["-DOMP2CU_RUNTIME_COMPILED"]
+    compiled, lib = compiled_runtime(args, "cuda")
     obj = os.path.join(work, "cuda.o")
     _, dt = run_step("nvcc-build", [nvcc, "-x", "cu", std_flag(src), "--expt-relaxed-constexpr",
                                     f"-arch={args.arch}"] + compiled + ["-I", args.runtime_include,

@@ -76,10 +76,7 @@ OMP2CU_RT_FN PresentTable::MapResult PresentTable::map(const void *host, std::si
   if (S.ok) {
     S = allocate(&Dev, bytes, name);
     if (!S.ok)
-      return deviceError(R,
-                         "cannot allocate " + std::to_string(bytes) + " bytes on device " +
-                             std::to_string(Device) + " for '" + name + "' " + range(B, E),
-                         S);
+      return allocationError(R, bytes, name, B, E, S);
   }
   if (S.ok && copy_in) {
     S = toDevice(Dev, host, bytes, name);
@@ -229,10 +226,7 @@ PresentTable::add_permanent(const void *host, std::size_t bytes, const char *nam
     if (S.ok) {
       S = allocate(&Dev, bytes, name);
       if (!S.ok)
-        return deviceError(R,
-                           "cannot allocate " + std::to_string(bytes) + " bytes on device " +
-                               std::to_string(Device) + " for '" + name + "' " + range(B, E),
-                           S);
+        return allocationError(R, bytes, name, B, E, S);
       S = toDevice(Dev, initial ? initial : host, bytes, name);
       if (!S.ok)
         release(Dev, bytes, name);
@@ -365,6 +359,15 @@ OMP2CU_RT_FN bool PresentTable::overlap(MapResult &r, std::uintptr_t b, std::uin
               " partially overlaps the mapped '" + Other->name + "' " +
               range(Other->begin, Other->end);
   return true;
+}
+
+OMP2CU_RT_FN PresentTable::MapResult &
+PresentTable::allocationError(MapResult &r, std::size_t bytes, const char *name, std::uintptr_t b,
+                              std::uintptr_t e, const backend::Status &s) {
+  return deviceError(r,
+                     "cannot allocate " + std::to_string(bytes) + " bytes on device " +
+                         std::to_string(Device) + " for '" + name + "' " + range(b, e),
+                     s);
 }
 
 OMP2CU_RT_FN PresentTable::Entry *PresentTable::exitEntry(MapResult &r, std::uintptr_t b,

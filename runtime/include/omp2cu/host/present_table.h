@@ -282,6 +282,10 @@ private:
   bool overlap(MapResult &r, std::uintptr_t b, std::uintptr_t e, const char *what,
                const char *name) const;
 
+  /// deviceError() for a failed allocation of `bytes` for `name`'s host bytes [b, e).
+  MapResult &allocationError(MapResult &r, std::size_t bytes, const char *name, std::uintptr_t b,
+                             std::uintptr_t e, const backend::Status &s);
+
   /// The entry that contains [b, e) for a map exit (`what`: "unmap", "delete"); else nullptr,
   /// with `r` set to PartialOverlap (overlap()) or NotMapped.
   Entry *exitEntry(MapResult &r, std::uintptr_t b, std::uintptr_t e, const char *what,
