@@ -9,7 +9,10 @@ above their headers and nvcc some exits below the loop, so line order says nothi
 
 The hot loop of a PTX file is its innermost loop with the most loads from global memory (ties:
 the most loads of any kind, then the most instructions): the loads from shared memory in a loop
-are more often the runtime's combination of per-warp values than the program's data. Counted in
+are more often the runtime's combination of per-warp values than the program's data. A loop
+that calls the 64-bit digits of a collapsed nest (omp2cu::loop::Digits<N>::wide, the path of
+nests with more than 2^31 iterations inside one outer iteration; nvcc unswitches the loop on it)
+is not the hot loop when the kernel has another: the 32-bit copy beside it is the one that runs. Counted in
 the loop's blocks:
   instructions  every instruction (a call with its parameter list is one; labels, directives
                 and comments are not);
@@ -196,6 +199,10 @@ def measure(bl, body):
     return {"instructions": ins, "loads": loads, "int64": int64, "global_loads": glob}
 
 
+# A call of omp2cu::loop::Digits<N>::wide<K> (Itanium mangling of the member template).
+WIDE_DIGITS = re.compile(r"\bcall\b.*_ZNK6omp2cu4loop6DigitsILj\d+EE4wide")
+
+
 def hot_loop(ptx, only=None):
     """{function, instructions, loads, global_loads, int64, blocks} of the hot loop of a PTX text
     (of its functions whose name contains `only`, when given), or None when it has no loop."""
@@ -209,7 +216,8 @@ def hot_loop(ptx, only=None):
             if any(h2 != h and h2 in blks for h2 in loops):
                 continue  # holds another loop: not innermost
             m = measure(bl, blks)
-            key = (m["global_loads"], m["loads"], m["instructions"])
+            narrow = not any(WIDE_DIGITS.search(s) for i in blks for s in bl[i][1])
+            key = (narrow, m["global_loads"], m["loads"], m["instructions"])
             if best is None or key > best[0]:
                 best = (key, dict(m, function=name, blocks=len(blks)))
     return best[1] if best else None

@@ -77,7 +77,46 @@ $L__BB1_4:
 """
 
 
+# A collapsed nest that nvcc unswitched on loop::Digits<2>'s 32-bit test: the copy with the calls
+# of the 64-bit digits has more instructions, the 32-bit copy is the one that runs.
+UNSWITCHED = r"""
+.visible .entry _Z14main_L7_kernelPd(
+	.param .u64 _Z14main_L7_kernelPd_param_0
+)
+{
+$L__BB0_1:
+	div.u32 	%r2, %r1, %r3;
+	ld.global.f64 	%fd1, [%rd1];
+	add.s32 	%r1, %r1, %r4;
+	setp.lt.u32 	%p1, %r1, %r5;
+	@%p1 bra 	$L__BB0_1;
+	ret;
+$L__BB0_2:
+	{ // callseq 0, 0
+	.param .b64 param0;
+	st.param.b64 	[param0+0], %rd2;
+	call.uni (retval0),
+	_ZNK6omp2cu4loop6DigitsILj2EE4wideILj0EEEjj,
+	(
+	param0
+	);
+	ld.param.b32 	%r6, [retval0+0];
+	} // callseq 0
+	ld.global.f64 	%fd2, [%rd3];
+	add.s32 	%r7, %r7, %r4;
+	setp.lt.u32 	%p2, %r7, %r5;
+	@%p2 bra 	$L__BB0_2;
+	ret;
+}
+"""
+
+
 class HotLoopTest(unittest.TestCase):
+    def test_the_64_bit_digits_path_is_not_the_hot_loop(self):
+        m = H.hot_loop(UNSWITCHED)
+        self.assertEqual(m["instructions"], 5)
+        self.assertEqual(m["loads"], 1)
+
     def test_natural_loop_whatever_the_line_order(self):
         m = H.hot_loop(CLANG)
         # add.s32 (latch), ld, setp, bra, st.param, call, bra.uni: the exit block is not in it
