@@ -203,6 +203,31 @@ static bool nonRectangular(const Construct &C) {
   return llvm::any_of(C.Loops, [](const Loop &L) { return L.OuterDeps != 0; });
 }
 
+/// The signed counter type of \p C's loop nest when it counts its iterations in passes
+/// (omp2cu/device/loop.h, loop::kPass, loop::Digits), else "": a loop nest dealt cyclically (no
+/// explicit schedule) that is rectangular. Signed counters let the compiler widen the loop
+/// variable and strength-reduce the addresses it indexes, as it does for hand-written loops;
+/// 32-bit ones (omp2cu::i32) for loops over integers of at most 32 bits, collapsed or not,
+/// 64-bit ones (omp2cu::i64) for a single loop over a wider integer or a pointer. The logical
+/// iteration number is then omp2cu_pass_L<line> + omp2cu_iv_L<line>.
+static std::string passCounter(const ASTContext &Ctx, const Construct &C) {
+  if (nonRectangular(C) || C.ExplicitSchedule || C.ExplicitDistSchedule)
+    return "";
+  if (llvm::all_of(C.Loops, [&](const Loop &L) {
+        return L.Var && L.Var->getType()->isIntegerType() &&
+               Ctx.getTypeSize(L.Var->getType()) <= 32;
+      }))
+    return "omp2cu::i32";
+  return C.Loops.size() == 1 ? "omp2cu::i64" : "";
+}
+
+/// The logical iteration number of the current iteration of \p C's loop nest.
+static std::string iterationNumber(const ASTContext &Ctx, const Construct &C) {
+  std::string Sfx = "_L" + std::to_string(C.Line);
+  return !passCounter(Ctx, C).empty() ? "(omp2cu_pass" + Sfx + " + omp2cu_iv" + Sfx + ")"
+                                : "omp2cu_iv" + Sfx;
+}
+
 std::string KernelEmitter::loopNest(const Construct &C,
                                     const plan::ConstructPlan &CP,
                                     const std::string &Ind,
@@ -214,6 +239,10 @@ std::string KernelEmitter::loopNest(const Construct &C,
   size_t N = C.Loops.size();
   std::string Trip = "omp2cu_n" + Sfx, IV = "omp2cu_iv" + Sfx;
   const bool NonRect = nonRectangular(C);
+  const std::string Counter = passCounter(Ctx, C);
+  const bool Passes = !Counter.empty();
+  const std::string Pass = "omp2cu_pass" + Sfx, PassTrip = "omp2cu_np" + Sfx,
+                    PassLB = "omp2cu_lbp" + Sfx, PassDigits = "omp2cu_digits" + Sfx;
   // A level of a non-rectangular nest that a deeper one's bounds use: the interval of its values.
   unsigned HullOf = 0;
   for (const Loop &L : C.Loops)
@@ -316,12 +345,15 @@ std::string KernelEmitter::loopNest(const Construct &C,
       std::string Div;
       for (size_t M = K + 1; M < N; ++M)
         Div += " * omp2cu_n" + std::to_string(M) + Sfx;
-      if (!Div.empty())
+      if (Passes && N > 1)
+        Idx = fmt::format("{}.get<{}>({})", PassDigits, K, At);
+      else if (!Div.empty())
         Idx = "(" + At + " / (" + Div.substr(3) + "))";
-      if (K > 0)
+      if (K > 0 && !Passes)
         Idx = "(" + Idx + " % omp2cu_n" + K_ + Sfx + ")";
-      std::string Value = fmt::format("omp2cu::loop::value<{}>(omp2cu_lb{}{}, omp2cu_st{}{}, {})",
-                                      type(L.Var), K_, Sfx, K_, Sfx, Idx);
+      std::string Value =
+          fmt::format("omp2cu::loop::value<{}>({}, omp2cu_st{}{}, {})", type(L.Var),
+                      Passes && N == 1 ? PassLB : "omp2cu_lb" + K_ + Sfx, K_, Sfx, Idx);
       if (NonRect) {
         std::string V = "omp2cu_v" + K_ + Sfx;
         if (L.OuterDeps) {
@@ -372,13 +404,71 @@ std::string KernelEmitter::loopNest(const Construct &C,
                           "omp2cu_linst_{1});\n",
                           Ind, name(CV.Var), CV.Var->getType()->isPointerType()
                                                  ? std::string("omp2cu::i64")
-                                                 : type(CV.Var), IV);
-  if (TrackLast)
+                                                 : type(CV.Var), iterationNumber(Ctx, C));
+  if (TrackLast && !Passes)
     Vars += fmt::format("{}    if ({} == {}) omp2cu_last{} = true;\n", Ind, IV, LastIV, Sfx);
 
   const std::string Rt = rt(CP);
   unsigned S = CP.Scope;
   bool Chunked = (C.ExplicitSchedule || C.ExplicitDistSchedule);
+  if (Passes) {
+    // Signed counters (Counter) in passes of at most 2^30 (32-bit) or 2^62 (64-bit) iterations:
+    // one pass unless the loop runs longer. Cyclic over all participants: consecutive lanes take
+    // consecutive iterations (coalesced), like a grid-stride loop. safelen(n): iterations n or
+    // more apart may not run concurrently, so the lanes of a group go in lock step: each step
+    // takes the group's next G (<= n) consecutive iterations and ends at a barrier of the group
+    // (`continue` in the body leaves the do-while, not the step).
+    const bool LockStep = C.Safelen && (S & LevelLanes);
+    const std::string Id = "omp2cu_id" + Sfx, Count = "omp2cu_count" + Sfx;
+    // The loop's control and its variables are the user's `for` line (--line-directives: code
+    // the compiler moves out of the body, a store it sinks to the loop's exit, is reported
+    // there).
+    const std::string ForLine = markAt(Ctx.getSourceManager(), C.Loops[0].For
+                                                                   ? C.Loops[0].For->getBeginLoc()
+                                                                   : SourceLocation());
+    const std::string Lane = LockStep ? " + " + Rt + "lane()" : "";
+    Out += fmt::format("{0}  const {1} {2} = omp2cu::loop::pass_index<{1}>({3}ws_id({4}){5}), "
+                       "{6} = omp2cu::loop::pass_index<{1}>({3}ws_count({4}));\n",
+                       Ind, Counter, Id, Rt, levelsText(S), LockStep ? " - " + Rt + "lane()" : "",
+                       Count);
+    Out += fmt::format("{0}  for (omp2cu::u64 {1} = 0; {1} < {2}; {1} += omp2cu::loop::kPass<{3}>) "
+                       "{{\n",
+                       Ind, Pass, Trip, Counter);
+    if (N == 1) {
+      Out += fmt::format("{0}    {1} = omp2cu::loop::value<{2}>(omp2cu_lb0{3}, omp2cu_st0{3}, {4});\n",
+                         Ind,
+                         text::declare(Ctx,
+                                       C.Loops[0].Var->getType().getUnqualifiedType().withConst(),
+                                       PassLB),
+                         type(C.Loops[0].Var), Sfx, Pass);
+    } else {
+      std::string Trips;
+      for (size_t K = 0; K < N; ++K)
+        Trips += (K ? ", omp2cu_n" : "omp2cu_n") + std::to_string(K) + Sfx;
+      Out += fmt::format("{0}    const omp2cu::loop::Digits<{1}> {2}({3}, {{{4}}});\n", Ind, N,
+                         PassDigits, Pass, Trips);
+    }
+    Out += fmt::format("{0}    const {1} {2} = omp2cu::loop::pass_trip<{1}>({3}, {4});\n", Ind,
+                       Counter, PassTrip, Trip, Pass);
+    if (LockStep) {
+      std::string Base = "omp2cu_base" + Sfx;
+      Out += fmt::format("{8}{0}    for ({1} {2} = {3}; {2} < {4}; {2} += {5}) {{ // in lock step "
+                         "(safelen)\n"
+                         "{0}      const {1} {6} = {2}{7};\n"
+                         "{0}      if ({6} < {4}) do {{\n",
+                         Ind, Counter, Base, Id, PassTrip, Count, IV, Lane, ForLine);
+      Out += ForLine + Vars + lines::sourceMark(0) + Body + "\n" + Ind + "      } while (0);\n" + Ind + "      " + Rt +
+             "sync_group();\n" + Ind + "    }\n" + Ind + "  }\n";
+    } else {
+      Out += fmt::format("{6}{0}    for ({1} {2} = {3}; {2} < {4}; {2} += {5}) {{\n", Ind, Counter,
+                         IV, Id, PassTrip, Count, ForLine);
+      Out += ForLine + Vars + lines::sourceMark(0) + Body + "\n" + Ind + "    }\n" + Ind + "  }\n";
+    }
+    if (TrackLast)
+      Out += fmt::format("{}  omp2cu_last{} = omp2cu::loop::runs_last<{}>({}, {}{}, {});\n", Ind,
+                         Sfx, Counter, Trip, Id, Lane, Count);
+    return Out;
+  }
   if (!Chunked && C.Safelen && (S & LevelLanes)) {
     // safelen(n): iterations n or more apart may not run concurrently, so the lanes of a group
     // go in lock step: each step takes the group's next G (<= n) consecutive iterations and
@@ -473,7 +563,7 @@ void KernelEmitter::conditionalLastprivate(const Construct &C, const plan::Const
                   "is not supported yet");
       continue;
     }
-    KR->InsertTextBefore(B, fmt::format("({} = omp2cu_iv_L{} + 1, ", Lpc, C.Line));
+    KR->InsertTextBefore(B, fmt::format("({} = {} + 1, ", Lpc, iterationNumber(Ctx, C)));
     KR->InsertTextAfterToken(E, ")");
   }
   // Every executor the iterations are dealt to (a thread's lanes that hold copies of its values

@@ -35,9 +35,7 @@ using Exec = omp2cu::plan::ConstructPlan::Exec;
 
 namespace omp2cu::emit {
 
-/// The mark that numbers the text after it from the (physical) line of \p L in the main file,
-/// or as generated text where \p L is elsewhere.
-static std::string markAt(const SourceManager &SM, SourceLocation L) {
+std::string markAt(const SourceManager &SM, SourceLocation L) {
   const SourceLocation E = L.isValid() ? SM.getExpansionLoc(L) : L;
   if (E.isInvalid() || SM.getFileID(E) != SM.getMainFileID())
     return lines::sourceMark(0);

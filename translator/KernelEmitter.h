@@ -27,6 +27,10 @@ namespace omp2cu::emit {
 /// The runtime's name of a set of levels ("omp2cu::Threads | omp2cu::Lanes").
 std::string levelsText(unsigned L);
 
+/// The mark (lines::sourceMark) that numbers the text after it from the (physical) line of \p L
+/// in the main file, or as generated text where \p L is elsewhere.
+std::string markAt(const clang::SourceManager &SM, clang::SourceLocation L);
+
 class KernelEmitter {
 public:
   KernelEmitter(clang::ASTContext &Ctx, clang::Rewriter &KR, const model::Region &R,

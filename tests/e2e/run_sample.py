@@ -14,6 +14,11 @@ Modes:
   stress
         as sim, the program run 100 times (--runs): every run must give the reference's output.
         For the programs that say `omp2cu-e2e: stress` (several host threads offloading at once).
+  passes
+        as sim, built with -DOMP2CU_LOOP_PASS=5: loops with 32-bit counters run in passes of 5
+        iterations and collapsed nests take their 64-bit digits (omp2cu/device/loop.h), so that
+        the paths of loops longer than 2^31 iterations run on small ones. For the programs that
+        say `omp2cu-e2e: passes`.
   asan, tsan
         as sim, built with AddressSanitizer and UndefinedBehaviorSanitizer (asan) or
         ThreadSanitizer (tsan) and translated with --line-directives: the run must give the
@@ -283,7 +288,9 @@ SANITIZERS = {
              "-fno-omit-frame-pointer", "-g"],
     "tsan": ["-fsanitize=thread", "-g"],
 }
-SIM_MODES = ("sim", "sim64", "generic", "libcuxx", "stress") + tuple(SANITIZERS)
+SIM_MODES = ("sim", "sim64", "generic", "libcuxx", "stress", "passes") + tuple(SANITIZERS)
+# The passes mode: the pass length of the loops with 32-bit counters (loop::kPass).
+SHORT_LOOP_PASS = 5
 # The stress mode: the sim build run this many times (--runs), every run against the reference.
 STRESS_RUNS = 100
 # A report ends the run with a non-zero status (the output may still match the reference).
@@ -299,7 +306,7 @@ SANITIZER_MODE_ENV = {"tsan": {"OMP_NUM_THREADS": "1"}}
 
 # The modes that build with the compiled host runtime when --runtime-lib names its folder
 # (omp2cu/linkage.h); the others (sanitizers, libcu++) compile it into the program.
-COMPILED_RUNTIME_MODES = ("sim", "sim64", "generic", "stress", "nvcc")
+COMPILED_RUNTIME_MODES = ("sim", "sim64", "generic", "stress", "passes", "nvcc")
 
 
 def compiled_runtime(args, config):
@@ -322,6 +329,8 @@ def mode_sim(args, src, work, warp_size=None):
     warp = [f"-DOMP2CU_SIM_WARP_SIZE={warp_size}"] if warp_size else []
     if args.mode == "libcuxx":
         warp += ["-DOMP2CU_CX_TEST_LIBCUXX", "-isystem", find_libcuxx()]
+    if args.mode == "passes":
+        warp.append(f"-DOMP2CU_LOOP_PASS={SHORT_LOOP_PASS}")
     san = SANITIZERS.get(args.mode, [])
     compiled, lib = compiled_runtime(args, f"sim{warp_size or ''}")
     lib = ["-x", "none"] + lib if lib else []
@@ -358,6 +367,8 @@ def mode_sim(args, src, work, warp_size=None):
         what += " (generic mode: --no-spmdize)"
     if args.mode == "libcuxx":
         what += " (std::complex as libcu++ computes it)"
+    if args.mode == "passes":
+        what += f" (loops in passes of {SHORT_LOOP_PASS} iterations)"
     problems = compare_outputs(expected, actual)
     if problems:
         ref = label if label.startswith("the sample") else f"reference ({label} -fopenmp)"
@@ -494,7 +505,7 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     root = os.path.dirname(os.path.dirname(here))
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--mode", choices=["sim", "sim64", "generic", "libcuxx", "stress", "asan", "tsan", "nvcc", "hip", "refs", "compare"],
+    ap.add_argument("--mode", choices=["sim", "sim64", "generic", "libcuxx", "stress", "passes", "asan", "tsan", "nvcc", "hip", "refs", "compare"],
                     default="sim")
     ap.add_argument("--omp2cu", default=os.path.join(root, "build", "bin", "omp2cu"))
     ap.add_argument("--runtime-include", default=os.path.join(root, "runtime", "include"))
@@ -552,7 +563,7 @@ def main():
     t0 = time.monotonic()
     try:
         rc = {"sim": mode_sim, "sim64": mode_sim64, "generic": mode_sim, "libcuxx": mode_libcuxx,
-              "stress": mode_sim, "asan": mode_sim,
+              "stress": mode_sim, "passes": mode_sim, "asan": mode_sim,
               "tsan": mode_sim, "nvcc": mode_nvcc,
               "hip": mode_hip, "refs": mode_refs}[args.mode](args, src, work)
     except StepError as e:

@@ -11,6 +11,8 @@
 
 namespace omp2cu {
 
+using i32 = int;
+using u32 = unsigned;
 using u64 = unsigned long long;
 using i64 = long long;
 

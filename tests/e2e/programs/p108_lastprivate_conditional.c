@@ -1,7 +1,7 @@
 /* lastprivate(conditional: x): x gets the value of the sequentially last iteration that
  * assigns it, on loops spread over the threads, the lanes, or both of one team (also one team
  * of several, each on its own variable).
- * omp2cu-e2e: compile; omp2cu-e2e: generic; omp2cu-e2e: reference gcc */
+ * omp2cu-e2e: compile; omp2cu-e2e: generic; omp2cu-e2e: reference gcc; omp2cu-e2e: passes */
 #include <omp.h>
 #include <stdio.h>
 

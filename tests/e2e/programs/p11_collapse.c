@@ -1,4 +1,5 @@
 /* collapse(2)/(3) with runtime and odd bounds, non-zero lower bounds, lastprivate with collapse */
+/* omp2cu-e2e: passes */
 #include <stdio.h>
 #include <stdlib.h>
 

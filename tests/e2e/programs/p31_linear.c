@@ -1,5 +1,6 @@
 // linear clauses inside target regions (parallel for simd, simd over a pointer) and on a combined
 // target parallel for with a negative step; each body keeps its item linear, as OpenMP requires.
+// omp2cu-e2e: passes
 #include <stdio.h>
 #define N 1000
 int main(void) {

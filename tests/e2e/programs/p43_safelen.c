@@ -2,6 +2,7 @@
 // test_target_simd_safelen): the lanes of a SIMD group (at most n) run the loop in lock step,
 // each step a barrier of the group. Before, each lane ran its strided share to the end on its
 // own, and a lane wrote A[i] before another lane had read it (13 of 64 values wrong on sim).
+// omp2cu-e2e: passes
 #include <stdio.h>
 
 #define N 1000

@@ -5,7 +5,8 @@
    construct the variable is the target's firstprivate copy, as clang has it: the host keeps its
    value; gcc writes it back. Not checked here.) Also a
    comma expression in the code between constructs that stores to mapped memory: one store, by
-   one thread, and a comma expression that also stores to a variable of each thread. */
+   one thread, and a comma expression that also stores to a variable of each thread.
+   omp2cu-e2e: passes */
 #include <stdio.h>
 
 int main(void) {

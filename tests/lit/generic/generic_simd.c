@@ -29,7 +29,8 @@ void extent(int row, int *start, int *len) { *start = row * 64; *len = row % 64;
 // CHECK-NEXT: len = omp2cu::dev::group_broadcast(len);
 // CHECK-NEXT: val = omp2cu::dev::group_broadcast(val);
 // CHECK-NEXT: start = omp2cu::dev::group_broadcast(start);
-// CHECK: for (omp2cu::u64 omp2cu_iv_L16 = omp2cu::dev::ws_id(omp2cu::Lanes);
+// CHECK: const omp2cu::i32 omp2cu_id_L16 = omp2cu::loop::pass_index<omp2cu::i32>(omp2cu::dev::ws_id(omp2cu::Lanes)),
+// CHECK: for (omp2cu::i32 omp2cu_iv_L16 = omp2cu_id_L16;
 // CHECK: sum = omp2cu::dev::allreduce<omp2cu::op::Plus>(sum, omp2cu::Lanes);
 // CHECK-NEXT: omp2cu_outer_sum = omp2cu::op::Plus::apply(omp2cu_outer_sum, sum);
 // CHECK-NEXT: omp2cu_outer_last = omp2cu::dev::group_last(omp2cu_outer_last, last, omp2cu_last_L16);

@@ -68,7 +68,7 @@ void f(int n, int *a, int *cnt) {
 // CHECK-NEXT: };
 // CHECK: /// f_L42_parallel_L46: '#pragma omp parallel for' at modes.c:46, run by the workers of f_L42_kernel.
 // CHECK-NEXT: __device__ void f_L42_parallel_L46(omp2cu::dev::ParallelRegion omp2cu_par, int &lo, int &hi, int *a, int &i, int n) {
-// CHECK: for (omp2cu::u64 omp2cu_iv_L46 = omp2cu_par.ws_id(omp2cu::Threads | omp2cu::Lanes);
+// CHECK: const omp2cu::i32 omp2cu_id_L46 = omp2cu::loop::pass_index<omp2cu::i32>(omp2cu_par.ws_id(omp2cu::Threads | omp2cu::Lanes)),
 // CHECK-LABEL: /// f_L42_kernel:
 // CHECK-NEXT: /// Mode: generic (sequential code with side effects between 'teams' and 'parallel' cannot run in every thread).
 // CHECK-NEXT: __global__ void f_L42_kernel(omp2cu::dev::TeamSharing<f_L42_shared> omp2cu_sharing, int n, int *a) {

@@ -27,7 +27,7 @@ void f(int t, int n, double *a, double *b) {
 }
 // CHECK: /// f_L21_scale_L23: the copy of 'scale' for its call at orphaned.c:23 in f_L21_kernel (it holds OpenMP constructs).
 // CHECK-NEXT: __device__ void f_L21_scale_L23(double *row, int n, double f) {
-// CHECK: for (omp2cu::u64 omp2cu_iv_L10 = omp2cu::dev::ws_id(omp2cu::Threads | omp2cu::Lanes);
+// CHECK: const omp2cu::i32 omp2cu_id_L10 = omp2cu::loop::pass_index<omp2cu::i32>(omp2cu::dev::ws_id(omp2cu::Threads | omp2cu::Lanes)),
 // CHECK: /// f_L21_add_L25: the copy of 'add' for its call at orphaned.c:25 in f_L21_kernel (it holds OpenMP constructs).
 // CHECK-NEXT: __device__ void f_L21_add_L25(double *dst, const double *src, int n) {
 // CHECK: omp2cu::dev::sync_team(); // implicit barrier

@@ -13,8 +13,12 @@ void saxpy(int n, float a, float *x, float *y) {
 // CHECK-NEXT: __global__ void saxpy_L6_kernel(int n, float *y, float a, float *x) {
 // CHECK: iterations over teams x threads x lanes (auto-simd)
 // CHECK: omp2cu::loop::trip_count<int>(omp2cu_lb0_L6, n, omp2cu_st0_L6, omp2cu::loop::LT)
-// CHECK: for (omp2cu::u64 omp2cu_iv_L6 = omp2cu::dev::ws_id(omp2cu::Teams | omp2cu::Threads | omp2cu::Lanes); {{.*}} += omp2cu::dev::ws_count(omp2cu::Teams | omp2cu::Threads | omp2cu::Lanes))
-// CHECK-NEXT: int i = omp2cu::loop::value<int>(
+// CHECK: const omp2cu::i32 omp2cu_id_L6 = omp2cu::loop::pass_index<omp2cu::i32>(omp2cu::dev::ws_id(omp2cu::Teams | omp2cu::Threads | omp2cu::Lanes)), omp2cu_count_L6 = omp2cu::loop::pass_index<omp2cu::i32>(omp2cu::dev::ws_count(omp2cu::Teams | omp2cu::Threads | omp2cu::Lanes));
+// CHECK-NEXT: for (omp2cu::u64 omp2cu_pass_L6 = 0; omp2cu_pass_L6 < omp2cu_n0_L6; omp2cu_pass_L6 += omp2cu::loop::kPass<omp2cu::i32>) {
+// CHECK-NEXT: const int omp2cu_lbp_L6 = omp2cu::loop::value<int>(omp2cu_lb0_L6, omp2cu_st0_L6, omp2cu_pass_L6);
+// CHECK-NEXT: const omp2cu::i32 omp2cu_np_L6 = omp2cu::loop::pass_trip<omp2cu::i32>(omp2cu_n0_L6, omp2cu_pass_L6);
+// CHECK-NEXT: for (omp2cu::i32 omp2cu_iv_L6 = omp2cu_id_L6; omp2cu_iv_L6 < omp2cu_np_L6; omp2cu_iv_L6 += omp2cu_count_L6) {
+// CHECK-NEXT: int i = omp2cu::loop::value<int>(omp2cu_lbp_L6, omp2cu_st0_L6, omp2cu_iv_L6);
 // CHECK-NEXT: y[i] = a * x[i] + y[i];
 // CHECK-NOT: sync_team
 // CHECK: void saxpy(int n, float a, float *x, float *y) {

@@ -26,7 +26,12 @@ int main(void) {
 // CHECK-NEXT: {
 // CHECK-NEXT: hits += 1;
 // CHECK-NEXT: #line {{[0-9]+}} "{{.*}}kernel_line_directives.c.tmp.cu"
+// The loop's control and its variable: the user's `for` line.
 // CHECK: #line 15 "{{.*}}kernel_line_directives.c"
+// CHECK-NEXT: for (omp2cu::i32 omp2cu_iv_L14 =
+// CHECK-NEXT: #line 15 "{{.*}}kernel_line_directives.c"
+// CHECK-NEXT: int i = omp2cu::loop::value<int>(
+// CHECK-NEXT: #line 15 "{{.*}}kernel_line_directives.c"
 // CHECK-NEXT: {
 // CHECK-NEXT: a[i] = i;
 // CHECK-NEXT: #line 18 "{{.*}}kernel_line_directives.c"

@@ -7,6 +7,7 @@
 #include <climits>
 #include <cstdint>
 #include <limits>
+#include <vector>
 
 using namespace omp2cu;
 using namespace omp2cu::loop;
@@ -186,4 +187,96 @@ TEST_CASE("loop helpers are usable in constant-free device code paths", "[loop]"
   for (long V = 100; V >= -100; V -= 7)
     Ref += V;
   CHECK(Sum == Ref);
+}
+
+TEST_CASE("value of a variable of 32 bits or fewer depends only on the low 32 bits", "[loop]") {
+  const u64 Big = (1ull << 40) + 7;
+  CHECK(value<int>(5, 3, Big) == static_cast<int>(static_cast<unsigned>(5 + Big * 3)));
+  CHECK(value<int>(5, 3, Big) == value<int>(5, 3, static_cast<unsigned>(Big)));
+  CHECK(value<short>(-2, -5, 70000u) == static_cast<short>(-2 - 5 * 70000));
+  CHECK(value<unsigned>(4000000000u, 1, 500000000u) == 4000000000u + 500000000u);
+  CHECK(value<long long>(-1, 3, 4000000000u) == -1 + 3LL * 4000000000LL);
+  int A[8];
+  CHECK(value<int *>(A + 7, -2, 3u) == A + 1);
+}
+
+namespace {
+
+/// The passes of loop.h with counters of type \p C and a pass of \p Pass iterations: which
+/// participant runs each of n iterations, and which one runs_last() names.
+template <class C, u64 Pass> void checkPasses(u64 N, u64 Count) {
+  std::vector<int> Runs(N, 0);
+  std::vector<u64> Owner(N, ~0ull);
+  u64 Last = ~0ull;
+  for (u64 P = 0; P < Count; ++P) {
+    const C Id = pass_index<C, Pass>(P), Cnt = pass_index<C, Pass>(Count);
+    for (u64 Start = 0; Start < N; Start += Pass) {
+      const C Np = pass_trip<C, Pass>(N, Start);
+      for (C Iv = Id; Iv < Np; Iv += Cnt) {
+        ++Runs[Start + Iv];
+        Owner[Start + Iv] = P;
+      }
+    }
+    if (runs_last<C, Pass>(N, Id, Cnt)) {
+      INFO("n " << N << " count " << Count << ": two participants run the last iteration");
+      REQUIRE(Last == ~0ull);
+      Last = P;
+    }
+  }
+  for (u64 I = 0; I < N; ++I) {
+    INFO("n " << N << " count " << Count << " iteration " << I);
+    REQUIRE(Runs[I] == 1);
+  }
+  INFO("n " << N << " count " << Count);
+  CHECK(Last == (N ? Owner[N - 1] : ~0ull));
+}
+
+/// loop::Digits<N> against division of the logical iteration number, at every iteration of
+/// passes of \p Pass iterations (the 32-bit path when the inner iterations fit, else the 64-bit
+/// one).
+void checkDigits(u64 N0, u64 N1, u64 N2, u64 Pass) {
+  const u64 Trip[3] = {N0, N1, N2};
+  for (u64 Start = 0; Start < N0 * N1 * N2; Start += Pass) {
+    const Digits<3> D(Start, Trip);
+    for (i32 Iv = 0; static_cast<u64>(Iv) < Pass && Start + Iv < N0 * N1 * N2; ++Iv) {
+      const u64 At = Start + Iv;
+      INFO("nest " << N0 << "x" << N1 << "x" << N2 << " iteration " << At);
+      REQUIRE(D.get<0>(Iv) == At / (N1 * N2));
+      REQUIRE(D.get<1>(Iv) == At / N2 % N1);
+      REQUIRE(D.get<2>(Iv) == At % N2);
+    }
+  }
+}
+
+} // namespace
+
+TEST_CASE("passes of loop counters run every iteration once", "[loop]") {
+  // Short passes stand for 2^30 and 2^62: loops of several passes, more participants than a
+  // pass holds.
+  for (u64 N = 0; N <= 40; ++N)
+    for (u64 Count = 1; Count <= 20; ++Count) {
+      checkPasses<i32, 8>(N, Count);
+      checkPasses<i64, 7>(N, Count);
+    }
+  checkPasses<i32, kPass<i32>>(1000, 96);
+  checkPasses<i64, kPass<i64>>(1000, 96);
+  CHECK(kPass<i32> == (1ull << 30));
+  CHECK(kPass<i64> == (1ull << 62));
+  CHECK(pass_index<i32>(~0ull) == (1 << 30));
+  CHECK(pass_trip<i32>((1ull << 33) + 5, 1ull << 33) == 5);
+  CHECK(pass_trip<i32>((1ull << 33) + 5, 0) == (1 << 30));
+  // The largest counter before its step is below kPass, its step at most kPass: no overflow.
+  CHECK(static_cast<u64>(pass_index<i32>(kPass<i32> - 1)) + pass_index<i32>(~0ull) <
+        (1ull << 31));
+  CHECK(static_cast<u64>(pass_index<i64>(kPass<i64> - 1)) + pass_index<i64>(~0ull) <
+        (1ull << 63));
+}
+
+TEST_CASE("digits of a collapsed nest, in 32 and in 64 bits", "[loop]") {
+  checkDigits(5, 7, 3, 1000); // one pass, 32-bit digits
+  checkDigits(9, 4, 5, 13);   // passes that start inside a row
+  const u64 Big[2] = {3, (1ull << 30) + 3};
+  const Digits<2> D(((1ull << 30) + 3) * 2 + 5, Big); // inner iterations past kPass: 64 bits
+  CHECK(D.get<0>(4) == 2);
+  CHECK(D.get<1>(4) == 9);
 }
