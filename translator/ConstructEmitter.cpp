@@ -228,6 +228,32 @@ static std::string iterationNumber(const ASTContext &Ctx, const Construct &C) {
                                 : "omp2cu_iv" + Sfx;
 }
 
+/// The loop of one executor over the iterations [First, Bound) of a loop dealt cyclically, its
+/// counters of type \p Type stepped by \p Stride: consecutive lanes take consecutive iterations
+/// (coalesced), like a grid-stride loop. With \p Lane (the lane's offset, " + lane()"), in lock
+/// step for safelen(n): iterations n or more apart may not run concurrently, so each step takes
+/// the group's next G (<= n) consecutive iterations and ends at a barrier of the group
+/// (`continue` in the body leaves the do-while, not the step); First is then the group's. \p In:
+/// the loop's indentation, \p Head: what starts its first line (a line mark), \p Code: the
+/// iteration's variables and body.
+static std::string cyclicLoop(const std::string &In, const std::string &Head,
+                              const std::string &Type, const std::string &IV,
+                              const std::string &First, const std::string &Bound,
+                              const std::string &Stride, const std::string &Lane,
+                              const std::string &Base, const std::string &Rt,
+                              const std::string &Code) {
+  if (Lane.empty())
+    return fmt::format("{0}{1}for ({2} {3} = {4}; {3} < {5}; {3} += {6}) {{\n", Head, In, Type, IV,
+                       First, Bound, Stride) +
+           Code + "\n" + In + "}\n";
+  return fmt::format("{0}{1}for ({2} {3} = {4}; {3} < {5}; {3} += {6}) {{ // in lock step "
+                     "(safelen)\n"
+                     "{1}  const {2} {7} = {3}{8};\n"
+                     "{1}  if ({7} < {5}) do {{\n",
+                     Head, In, Type, Base, First, Bound, Stride, IV, Lane) +
+         Code + "\n" + In + "  } while (0);\n" + In + "  " + Rt + "sync_group();\n" + In + "}\n";
+}
+
 std::string KernelEmitter::loopNest(const Construct &C,
                                     const plan::ConstructPlan &CP,
                                     const std::string &Ind,
@@ -411,14 +437,11 @@ std::string KernelEmitter::loopNest(const Construct &C,
   const std::string Rt = rt(CP);
   unsigned S = CP.Scope;
   bool Chunked = (C.ExplicitSchedule || C.ExplicitDistSchedule);
+  const bool LockStep = !Chunked && C.Safelen && (S & LevelLanes);
+  const std::string Base = "omp2cu_base" + Sfx;
   if (Passes) {
     // Signed counters (Counter) in passes of at most 2^30 (32-bit) or 2^62 (64-bit) iterations:
-    // one pass unless the loop runs longer. Cyclic over all participants: consecutive lanes take
-    // consecutive iterations (coalesced), like a grid-stride loop. safelen(n): iterations n or
-    // more apart may not run concurrently, so the lanes of a group go in lock step: each step
-    // takes the group's next G (<= n) consecutive iterations and ends at a barrier of the group
-    // (`continue` in the body leaves the do-while, not the step).
-    const bool LockStep = C.Safelen && (S & LevelLanes);
+    // one pass unless the loop runs longer.
     const std::string Id = "omp2cu_id" + Sfx, Count = "omp2cu_count" + Sfx;
     // The loop's control and its variables are the user's `for` line (--line-directives: code
     // the compiler moves out of the body, a store it sinks to the loop's exit, is reported
@@ -450,47 +473,19 @@ std::string KernelEmitter::loopNest(const Construct &C,
     }
     Out += fmt::format("{0}    const {1} {2} = omp2cu::loop::pass_trip<{1}>({3}, {4});\n", Ind,
                        Counter, PassTrip, Trip, Pass);
-    if (LockStep) {
-      std::string Base = "omp2cu_base" + Sfx;
-      Out += fmt::format("{8}{0}    for ({1} {2} = {3}; {2} < {4}; {2} += {5}) {{ // in lock step "
-                         "(safelen)\n"
-                         "{0}      const {1} {6} = {2}{7};\n"
-                         "{0}      if ({6} < {4}) do {{\n",
-                         Ind, Counter, Base, Id, PassTrip, Count, IV, Lane, ForLine);
-      Out += ForLine + Vars + lines::sourceMark(0) + Body + "\n" + Ind + "      } while (0);\n" + Ind + "      " + Rt +
-             "sync_group();\n" + Ind + "    }\n" + Ind + "  }\n";
-    } else {
-      Out += fmt::format("{6}{0}    for ({1} {2} = {3}; {2} < {4}; {2} += {5}) {{\n", Ind, Counter,
-                         IV, Id, PassTrip, Count, ForLine);
-      Out += ForLine + Vars + lines::sourceMark(0) + Body + "\n" + Ind + "    }\n" + Ind + "  }\n";
-    }
+    Out += cyclicLoop(Ind + "    ", ForLine, Counter, IV, Id, PassTrip, Count, Lane, Base, Rt,
+                      ForLine + Vars + lines::sourceMark(0) + Body);
+    Out += Ind + "  }\n";
     if (TrackLast)
       Out += fmt::format("{}  omp2cu_last{} = omp2cu::loop::runs_last<{}>({}, {}{}, {});\n", Ind,
                          Sfx, Counter, Trip, Id, Lane, Count);
     return Out;
   }
-  if (!Chunked && C.Safelen && (S & LevelLanes)) {
-    // safelen(n): iterations n or more apart may not run concurrently, so the lanes of a group
-    // go in lock step: each step takes the group's next G (<= n) consecutive iterations and
-    // ends at a barrier of the group. (`continue` in the body leaves the do-while, not the
-    // step.)
-    std::string Base = "omp2cu_base" + Sfx;
-    Out += fmt::format("{0}  for (omp2cu::u64 {1} = {2}ws_id({3}) - {2}lane(); {1} < {4}; "
-                       "{1} += {2}ws_count({3})) {{ // in lock step (safelen)\n"
-                       "{0}    const omp2cu::u64 {5} = {1} + {2}lane();\n"
-                       "{0}    if ({5} < {4}) do {{\n",
-                       Ind, Base, Rt, levelsText(S), Trip, IV);
-    Out += Vars + Body + "\n" + Ind + "    } while (0);\n" + Ind + "    " + Rt +
-           "sync_group();\n" + Ind + "  }\n";
-    return Out;
-  }
   if (!Chunked) {
-    // Cyclic over all participants: consecutive lanes take consecutive
-    // iterations (coalesced), like a grid-stride loop.
-    Out += fmt::format("{0}  for (omp2cu::u64 {1} = {4}ws_id({2}); {1} < {3}; "
-                       "{1} += {4}ws_count({2})) {{\n",
-                       Ind, IV, levelsText(S), Trip, Rt);
-    Out += Vars + Body + "\n" + Ind + "  }\n";
+    const std::string Ws = Rt + "ws_id(" + levelsText(S) + ")";
+    Out += cyclicLoop(Ind + "  ", "", "omp2cu::u64", IV, LockStep ? Ws + " - " + Rt + "lane()" : Ws,
+                      Trip, Rt + "ws_count(" + levelsText(S) + ")",
+                      LockStep ? " + " + Rt + "lane()" : "", Base, Rt, Vars + Body);
     return Out;
   }
   // Explicit schedules: the teams take chunks of the iteration space (block

@@ -149,9 +149,9 @@ template <class C, u64 Pass = kPass<C>> __host__ __device__ bool runs_last(u64 n
 /// digits, in the mixed radix of their trip counts) at iteration start + iv of a pass that
 /// begins at \p start (32-bit counters). When the iterations inside one of the outermost loop's
 /// (the product of the inner trip counts) are at most kPass<i32>, every digit is computed in
-/// 32-bit arithmetic from
-/// the pass's offset in that product; otherwise in 64 bits, out of line. Digits are returned
-/// modulo 2^32: only loops over variables of at most 32 bits use them (value() reads 32 bits).
+/// 32-bit arithmetic from the pass's offset in that product; otherwise in 64 bits, out of line.
+/// Digits are returned modulo 2^32: only loops over variables of at most 32 bits use them
+/// (value() reads 32 bits).
 template <unsigned N> class Digits {
   static_assert(N >= 2, "a collapsed nest has at least two loops");
 
