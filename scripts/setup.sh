@@ -14,7 +14,8 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 PACKAGES=(clang-19 libclang-19-dev llvm-19-dev llvm-19-tools libomp-19-dev libfmt-dev catch2
-          ninja-build libboost-context-dev cmake python3 g++ libclang-rt-19-dev)
+          ninja-build libboost-context-dev cmake python3 g++ libclang-rt-19-dev
+          clang-format-19)
 BUILD_DIR="${BUILD_DIR:-build}"
 BUILD_TYPE="${CMAKE_BUILD_TYPE:-Release}"
 do_apt=1

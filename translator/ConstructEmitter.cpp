@@ -866,7 +866,9 @@ std::string KernelEmitter::construct(const Construct &C, std::set<const VarDecl 
       fromSource(text::stmtRange(Ctx, C.Body), text::rewritten(*KR, text::stmtRange(Ctx, C.Body)));
   if (CP.SimdMain)
     Body = simdMainBody(CP, Body, C.IsLoop ? Ind + "    " : Ind + "  ");
-  std::string Head = fmt::format("{{ // #pragma omp {} ({}:{})", C.DirectiveText, R.FileName,
+  // The directive in a comment of its own line (a comment after the brace would be reflowed
+  // into a column of its own when formatted).
+  std::string Head = fmt::format("// #pragma omp {} ({}:{})", C.DirectiveText, R.FileName,
                                  C.Line);
   if (C.IsLoop && !CP.Scope)
     Head += mainCode(CP) ? ": the team's main thread runs the iterations in order"
@@ -882,7 +884,7 @@ std::string KernelEmitter::construct(const Construct &C, std::set<const VarDecl 
   std::string Lead = IsRoot ? Ind
                      : Ind.size() > PragmaInd.size() ? Ind.substr(PragmaInd.size())
                                                      : std::string();
-  std::string Out = Lead + Head + "\n" + Pro;
+  std::string Out = Lead + Head + "\n" + Ind + "{\n" + Pro;
   if (C.IsLoop)
     Out += loopNest(C, CP, Ind, Ind + "    " + Body, ClauseVars, TrackLast);
   else
@@ -1118,7 +1120,7 @@ std::string KernelEmitter::syncConstruct(const Construct &C, std::set<const VarD
     return Pick(Filter == "0" ? "0" : "(unsigned)(" + Filter + ")");
   };
 
-  std::string Out = Lead + "{ " + Where + "\n" + Pro;
+  std::string Out = Lead + Where + "\n" + Ind + "{\n" + Pro;
   switch (C.Sync) {
   case SyncKind::Masked:
     Out += Guarded(MaskedCond(), BodyText(Assoc));

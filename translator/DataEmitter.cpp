@@ -324,7 +324,8 @@ std::string emitStandaloneData(ASTContext &Ctx, const OMPExecutableDirective *D)
   // Pointer members of mapped structs point to their sections on the device (after all maps:
   // the struct may come after its member in the clauses).
   Body += Attach;
-  std::string Out = fmt::format("{{ // omp2cu: '#pragma omp {}'\n", text::directiveText(Ctx, D));
+  std::string Out =
+      fmt::format("// omp2cu: '#pragma omp {}'\n{}{{\n", text::directiveText(Ctx, D), Ind);
   Out += fmt::format("{}  const omp2cu::host::Where omp2cu_where{{{}}};\n", Ind,
                      where(Ctx, D, Name));
   if (!C.If.empty())
@@ -377,7 +378,7 @@ bool emitDataRegion(ASTContext &Ctx, const OMPExecutableDirective *D, std::strin
                             Ind, memberRef(Ctx, I.V), sectionLB(Ctx, I.V), N, R, R);
   }
   Maps += Attach;
-  Open = fmt::format("{{ // omp2cu: '#pragma omp {}'\n", text::directiveText(Ctx, D));
+  Open = fmt::format("// omp2cu: '#pragma omp {}'\n{}{{\n", text::directiveText(Ctx, D), Ind);
   Open += fmt::format("{}  omp2cu::host::TargetRegion {}({}{});\n", Ind, R,
                       where(Ctx, D, "target data"), deviceArg(C));
   if (!C.If.empty())

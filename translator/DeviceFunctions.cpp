@@ -1,5 +1,6 @@
 //===- DeviceFunctions.cpp - Functions called from kernels ----------------===//
 #include "DeviceFunctions.h"
+#include "OutputStyle.h"
 #include "DeviceVariants.h"
 #include "Assert.h"
 #include "DeviceComplex.h"
@@ -522,11 +523,12 @@ struct Marker {
       StringRef T(Text);
       T.consume_front(HeaderPrefix);
       RW.InsertTextAfter(Lexer::getLocForEndOfToken(E, 0, SM, Ctx.getLangOpts()),
-                         std::string("\n") + ClangCUDA +
-                             "__device__ " + T.str() + " // omp2cu: the device overload\n#endif\n");
+                         std::string("\n") +
+                             style::generated(ClangCUDA + ("__device__ " + T.str()) +
+                                              " // omp2cu: the device overload\n#endif\n"));
     }
     for (auto &[Key, R] : Redeclarations)
-      RW.InsertTextBefore(R.At, (R.AtEOF ? "\n" : "") + R.Text);
+      RW.InsertTextBefore(R.At, (R.AtEOF ? "\n" : "") + style::generated(R.Text));
   }
 
   static constexpr const char *HeaderPrefix = "OMP2CU_HEADER_DEVICE_FN ";

@@ -14,6 +14,7 @@
 #include "HeaderInlining.h"
 #include "LineDirectives.h"
 #include "Nvcc.h"
+#include "OutputStyle.h"
 #include "Passes.h"
 #include "Report.h"
 #include "Translator.h"
@@ -23,6 +24,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
@@ -66,6 +68,12 @@ static cl::opt<bool> LineDirectives(
     cl::desc("Emit #line directives: the compiler's diagnostics name the input's lines, and the "
              "output's own lines for generated code"),
     cl::cat(Category));
+static cl::opt<std::string> Style(
+    "style",
+    cl::desc("Style of the code omp2cu writes, as clang-format's --style takes it: file (the "
+             "default: the .clang-format found for the input, else LLVM), LLVM, Google, ..., "
+             "\"{key: value, ...}\", or none (unformatted); the input's own code keeps its layout"),
+    cl::init("file"), cl::cat(Category));
 static cl::opt<bool> DumpFirstPass(
     "dump-first-pass",
     cl::desc("Print the text the first pass makes of a C++ input (`this` named, member functions "
@@ -327,6 +335,28 @@ int main(int argc, const char **argv) {
     return 1;
   if (Opts.SkipPlain && !Result.UsesOffload)
     return 0;
+  if (!Result.Generated.empty()) {
+    // The translator's text in the input's style (OutputStyle.h).
+    llvm::Expected<clang::format::FormatStyle> S =
+        omp2cu::style::styleFor(Style, Input, Result.Original);
+    if (!S) {
+      std::string Why = toString(S.takeError());
+      if (Style != "file") {
+        errs() << "omp2cu: error: --style=" << Style << ": " << Why << "\n";
+        return 1;
+      }
+      errs() << "omp2cu: warning: " << Why << "; the generated code is formatted in LLVM style\n";
+      S = omp2cu::style::styleFor("LLVM", Input, Result.Original);
+    }
+    // With the lines of the input that the translation changed (OutputStyle.h).
+    if (auto Buf = MemoryBuffer::getFile(Input); Buf && S && !S->DisableFormat)
+      Result.Generated = omp2cu::style::unite(
+          Result.Generated, omp2cu::style::changedLines((*Buf)->getBuffer(), Result.Output));
+    std::string Error;
+    if (S && !omp2cu::style::format(Result.Output, Result.Generated, *S, Input,
+                                    Result.KernelLines, Error))
+      errs() << "omp2cu: warning: " << Error << "; the generated code is not formatted\n";
+  }
   if (LineDirectives)
     Result.Output = omp2cu::lines::addLineDirectives(
         Result.Original, Result.Output, Input,

@@ -396,13 +396,15 @@ std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan 
     Fallback = fmt::format("{{ {}// firstprivate: the construct's copies\n{}{{ {}\n{}{}\n{}}} }}",
                            Copies, In, Shadows, In, Fallback, In);
   }
-  std::string Body =
-      fmt::format("if ({}) {} else {{ // {}: the construct runs on the host\n{}{}\n{}}}", Cond,
-                  Launch, Why, In, Fallback, In);
+  std::string Body = fmt::format(
+      "// omp2cu: '#pragma omp {}' ({}:{}) runs as {}\n{}if ({}) {} else {{ // {}: the construct "
+      "runs on the host\n{}{}\n{}}}",
+      R.Root->DirectiveText, R.FileName, R.Line, R.KernelName, In, Cond, Launch, Why, In, Fallback,
+      In);
   if (!R.Device.empty()) // the device number, evaluated once
-    Body = fmt::format("{{ const int omp2cu_device = ({}); // the device clause, evaluated once\n"
-                       "{}{}\n{}}}",
-                       R.Device, In, Body, In);
+    Body = fmt::format("{{\n{0}  // The device clause, evaluated once.\n{0}  const int omp2cu_device "
+                       "= ({1});\n{0}  {2}\n{0}}}",
+                       In, R.Device, Body);
   if (targettask::deferred(Ctx, R.Root->D)) {
     // The task's lambda takes the variables whose storage the region maps by reference.
     // Globals and static locals it reads as values: copied now.

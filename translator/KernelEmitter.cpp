@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelEmitter.h"
+#include "ReadOnly.h"
 #include "DeviceVariants.h"
 #include "Analyzer.h"
 #include "DeviceComplex.h"
@@ -28,12 +29,30 @@
 #include <fmt/format.h>
 
 #include <functional>
+#include <set>
 
 using namespace clang;
 using namespace omp2cu::model;
 using Exec = omp2cu::plan::ConstructPlan::Exec;
 
 namespace omp2cu::emit {
+
+namespace {
+/// \p T made const: an array's elements (`const double[4]`, as C++ spells a const array); null
+/// where that cannot be written (variable-length arrays) or \p T is const already.
+clang::QualType constOf(clang::ASTContext &Ctx, clang::QualType T) {
+  if (const auto *CA = Ctx.getAsConstantArrayType(T)) {
+    clang::QualType E = constOf(Ctx, CA->getElementType());
+    return E.isNull() ? E
+                      : Ctx.getConstantArrayType(E, CA->getSize(), nullptr,
+                                                 clang::ArraySizeModifier::Normal, 0);
+  }
+  if (T->isArrayType() || T.isConstQualified())
+    return {};
+  return T.withConst();
+}
+} // namespace
+
 
 std::string markAt(const SourceManager &SM, SourceLocation L) {
   const SourceLocation E = L.isValid() ? SM.getExpansionLoc(L) : L;
@@ -593,12 +612,46 @@ KernelText KernelEmitter::run() {
   const std::string SharingType = TS.StructName + TI.Args;
   if (!TS.empty())
     Params = "omp2cu::dev::TeamSharing<" + SharingType + "> omp2cu_sharing";
+  // `const` where the region only reads: not in templates (their uses are dependent), nor where
+  // functions the kernel calls take its variables by reference: those outlined from it (generic
+  // mode, generic SIMD), and the copies of called functions that use globals, which take the
+  // kernel's copies of the globals as parameters.
+  // Pointers in the bounds of a loop over pointers are read by the loop code with the type of
+  // its variable.
+  const bool Consts = TI.Header.empty() && !P.Generic && !P.GenericSimd;
+  std::set<const VarDecl *> InBounds;
+  std::function<void(const Stmt *)> Bound = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (const auto *BV = dyn_cast<VarDecl>(DRE->getDecl()); BV && BV->getType()->isPointerType())
+        InBounds.insert(BV);
+    for (const Stmt *Ch : S->children())
+      Bound(Ch);
+  };
+  std::function<void(const Construct &)> Loops = [&](const Construct &C) {
+    for (const model::Loop &L : C.Loops)
+      if (L.Var && L.Var->getType()->isPointerType()) // a loop over pointers
+        for (const Expr *E : {L.LB, L.UB, L.Step})
+          Bound(E);
+    for (const auto &Ch : C.Children)
+      Loops(*Ch);
+  };
+  Loops(*R.Root);
+  auto ReadOnlyOf = [&](const VarDecl *V) {
+    analysis::ReadOnly RO;
+    if (Consts && !TS.PromotedParams.count(V) && !V->hasGlobalStorage())
+      RO = analysis::readOnly(Ctx, R.Root->D, V);
+    RO.Pointee &= !InBounds.count(V);
+    return RO;
+  };
   for (const RegionVar &RV : R.Vars) {
     const VarDecl *V = RV.Var;
     QualType T = V->getType().getNonReferenceType();
     std::string N = name(V);
     if (!Params.empty())
       Params += ", ";
+    const analysis::ReadOnly RO = ReadOnlyOf(V);
     switch (RV.K) {
     case RegionVar::ByValue:
       if (T->isArrayType()) { // a firstprivate array: a copy passed in a struct
@@ -613,11 +666,28 @@ KernelText KernelEmitter::run() {
       [[fallthrough]];
     case RegionVar::MappedPointer:
     case RegionVar::Pointer:
+      // A value the region never changes is `const int n`; a pointer whose data it only reads
+      // `const double *x` (the pointer itself stays as declared).
+      if (T->isPointerType()) {
+        if (RO.Pointee && !T->getPointeeType()->isFunctionType())
+          if (QualType C = constOf(Ctx, T->getPointeeType()); !C.isNull())
+            T = Ctx.getQualifiedType(Ctx.getPointerType(C), T.getLocalQualifiers());
+      } else if (RV.K == RegionVar::ByValue && RO.Value && !T->isArrayType() &&
+                 !T.isConstQualified()) {
+        T = T.withConst();
+      }
       Params += text::declare(Ctx, T, TS.PromotedParams.count(V) ? "omp2cu_" + N : N);
       break;
     case RegionVar::MappedObject:
+      if (RO.Pointee && !analysis::isVla(T))
+        if (QualType C = constOf(Ctx, T); !C.isNull())
+          T = C;
       if (analysis::isVla(T)) { // its device address: a pointer to its elements
-        Params += text::declare(Ctx, analysis::kernelType(Ctx, V), N);
+        QualType K = analysis::kernelType(Ctx, V);
+        if (RO.Pointee && K->isPointerType())
+          if (QualType C = constOf(Ctx, K->getPointeeType()); !C.isNull())
+            K = Ctx.getPointerType(C);
+        Params += text::declare(Ctx, K, N);
         break;
       }
       Params += text::declare(Ctx, Ctx.getPointerType(T), "omp2cu_" + N);

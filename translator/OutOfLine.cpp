@@ -77,6 +77,33 @@ unsigned declarationEnd(const SourceManager &SM, const LangOptions &LO, unsigned
 
 } // namespace
 
+/// The white space that starts the line of \p In holding offset \p At.
+llvm::StringRef memberIndent(llvm::StringRef In, unsigned At) {
+  size_t Start = In.rfind('\n', At);
+  Start = Start == llvm::StringRef::npos ? 0 : Start + 1;
+  size_t End = Start;
+  while (End < In.size() && (In[End] == ' ' || In[End] == '\t'))
+    ++End;
+  return In.slice(Start, End);
+}
+
+/// \p Text with \p Indent taken from the start of each line after its first (that starts with
+/// it): a member function defined at namespace scope is indented as one written there. Unchanged
+/// where a line break may be inside a literal (a raw string, a line continuation).
+std::string dedented(std::string Text, llvm::StringRef Indent) {
+  if (Indent.empty() || Text.find("R\"") != std::string::npos ||
+      Text.find("\\\n") != std::string::npos)
+    return Text;
+  std::string Out;
+  Out.reserve(Text.size());
+  for (size_t I = 0; I < Text.size(); ++I) {
+    Out += Text[I];
+    if (Text[I] == '\n' && llvm::StringRef(Text).substr(I + 1).starts_with(Indent))
+      I += Indent.size();
+  }
+  return Out;
+}
+
 std::string applied(llvm::StringRef In, const Edits &E, unsigned Begin, unsigned End) {
   std::string Out;
   unsigned Pos = Begin;
@@ -230,7 +257,8 @@ bool move(ASTContext &Ctx, const CXXMethodDecl *M, Edits &E, Insertions &After) 
                                     "'" + M->getQualifiedNameAsString() +
                                         "', defined in its class, with the kernels of its "
                                         "target regions before it") +
-                      Head + Qual + applied(In, Def, NameOff, EndOff) + "\n";
+                      Head + Qual + dedented(applied(In, Def, NameOff, EndOff), memberIndent(In, NameOff)) +
+                      "\n";
   if (At < In.size())
     Here.Restore = lineDirective(SM, SM.getLocForStartOfFile(SM.getMainFileID()).getLocWithOffset(Semi),
                                  "after '" + Outer->getQualifiedNameAsString() + "'");

@@ -157,8 +157,10 @@ std::string deferredTask(ASTContext &Ctx, const OMPExecutableDirective *D,
   for (const std::string &C : Copies)
     Captures += ", " + C + " = " + C;
   std::string Out =
-      "{ // omp2cu: a deferred target task (nowait): it runs on a helper thread, or as a host "
-      "task inside a parallel region\n";
+      "// omp2cu: a deferred target task (nowait): it runs on a helper thread, or as a host "
+      "task inside a parallel region; its lambda takes the mapped variables by reference, the "
+      "rest as they are now\n" +
+      I + "{\n";
   if (!List.empty())
     Out += fmt::format("{}  const omp2cu::host::tasks::Dep omp2cu_deps[] = {{{}}};\n", I, List);
   // The block one level deeper, unless a line break in it may be inside a literal.
@@ -166,8 +168,7 @@ std::string deferredTask(ASTContext &Ctx, const OMPExecutableDirective *D,
   if (Body.find("R\"") == std::string::npos && Body.find("\\\n") == std::string::npos)
     for (std::size_t P = Body.find('\n'); P != std::string::npos; P = Body.find('\n', P + 1))
       Body.insert(P + 1, "    ");
-  Out += fmt::format("{0}  // The mapped variables by reference, the rest as they are now.\n"
-                     "{0}  auto omp2cu_target_task = [{1}]() mutable {{\n"
+  Out += fmt::format("{0}  auto omp2cu_target_task = [{1}]() mutable {{\n"
                      "{0}    {2}\n"
                      "{0}  }};\n",
                      I, Captures, Body);

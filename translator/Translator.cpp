@@ -35,6 +35,7 @@
 #include "TargetTasks.h"
 #include "TeamSharing.h"
 #include "ThisCapture.h"
+#include "OutputStyle.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/DeclTemplate.h"
@@ -254,7 +255,7 @@ void befriend(ASTContext &Ctx, Rewriter &HostRW, const CXXRecordDecl *Class, con
     for (const std::string &S : F.Structs)
       Fwd += S + "; // omp2cu: team-shared variables of a kernel that is a friend of '" +
              Class->getNameAsString() + "'\n";
-    HostRW.InsertTextBefore(SM.getExpansionLoc(Outer->getOuterLocStart()), Fwd);
+    HostRW.InsertTextBefore(SM.getExpansionLoc(Outer->getOuterLocStart()), style::generated(Fwd));
   }
   SourceLocation RBrace = SM.getExpansionLoc(Class->getBraceRange().getEnd());
   bool Invalid = false;
@@ -267,7 +268,7 @@ void befriend(ASTContext &Ctx, Rewriter &HostRW, const CXXRecordDecl *Class, con
                 "members\n";
   for (const std::string &D : F.Decls)
     Text += Ind + D + ";\n";
-  HostRW.InsertTextBefore(RBrace, Text);
+  HostRW.InsertTextBefore(RBrace, style::generated(Text));
 }
 
 /// Points a call of the host device API at the runtime's (omp2cu::omp_...): the call must be
@@ -631,7 +632,7 @@ public:
       SourceLocation At = udr::afterDirective(Ctx, D);
       const bool LineStart =
           SM.getDecomposedLoc(At).second > 0 && SM.getCharacterData(At)[-1] == '\n';
-      HostRW.InsertTextAfter(At, (LineStart ? "" : "\n") + udr::definition(Ctx, D));
+      HostRW.InsertTextAfter(At, (LineStart ? "" : "\n") + style::generated(udr::definition(Ctx, D)));
     }
     for (size_t I = 0; I < Regions.size(); ++I) {
       if (!Out[I].Ok)
@@ -639,7 +640,7 @@ public:
       const model::Region &R = Regions[I];
       HostRW.ReplaceText(
           text::directiveWithStmt(Ctx, R.Root->D, analysis::associatedStmt(R.Root->D)),
-          Out[I].Launch);
+          style::generated(Out[I].Launch));
       SourceLocation At = R.Function->getBeginLoc();
       if (const FunctionTemplateDecl *FT = R.Function->getDescribedFunctionTemplate())
         At = FT->getBeginLoc();
@@ -652,7 +653,7 @@ public:
               .getAsRange());
       if (!Macros.Before.empty() && SM.getExpansionColumnNumber(At) != 1)
         Macros.Before = "\n" + Macros.Before;
-      HostRW.InsertText(At, Macros.Before + Out[I].Kernel.Text + Macros.After,
+      HostRW.InsertText(At, Macros.Before + style::generated(Out[I].Kernel.Text) + Macros.After,
                         /*InsertAfter=*/true);
       Result.Kernels.push_back(report::describe(R, Plans[I], Out[I].TS));
       remarks(Ctx, *R.Root, Result.Kernels.back());
@@ -686,9 +687,9 @@ public:
       linkage::wrapC(Ctx, HostRW, Inclusions);
     if (Marked.HeaderDeclarations)
       HostRW.InsertTextBefore(SM.getLocForStartOfFile(Main),
-                              devfn::headerDeclarationsPrologue());
+                              style::generated(devfn::headerDeclarationsPrologue()));
     HostRW.InsertTextBefore(SM.getLocForStartOfFile(Main),
-                            TopOfFile + variant::backendGuard() +
+                            style::generated(TopOfFile + variant::backendGuard() +
                                 "#include <omp2cu/omp2cu.h> // omp2cu: device runtime and host "
                                 "data environment\n" +
                                 (analysis::declaresStdComplex(Ctx)
@@ -699,11 +700,12 @@ public:
                                            "std::swap and std::exchange in device code\n"
                                          : "") +
                                 analysis::hostComplexReductions(Ctx) +
-                                names::renameRuntimeCollisions(Ctx) + LockDecls);
+                                names::renameRuntimeCollisions(Ctx) + LockDecls));
     const RewriteBuffer *B = HostRW.getRewriteBufferFor(Main);
     Result.Output = B ? std::string(B->begin(), B->end())
                       : SM.getBufferData(Main).str();
     Result.KernelLines = lines::stripMarks(Result.Output);
+    Result.Generated = style::strip(Result.Output);
     Result.Ok = true;
   }
 
@@ -754,7 +756,7 @@ private:
         Ok = false;
         continue;
       }
-      HostRW.ReplaceText(PragmaRange(D), Text);
+      HostRW.ReplaceText(PragmaRange(D), style::generated(Text));
     }
     // Inner data regions first, so that closing texts at the same place nest.
     for (auto It = F.DataRegions.rbegin(); It != F.DataRegions.rend(); ++It) {
@@ -764,8 +766,9 @@ private:
         Ok = false;
         continue;
       }
-      HostRW.ReplaceText(PragmaRange(D), Open);
-      HostRW.InsertTextAfter(text::stmtRange(Ctx, analysis::associatedStmt(D)).getEnd(), Close);
+      HostRW.ReplaceText(PragmaRange(D), style::generated(Open));
+      HostRW.InsertTextAfter(text::stmtRange(Ctx, analysis::associatedStmt(D)).getEnd(),
+                             style::generated(Close));
     }
     // (In every file that offloads: the deferred target tasks may be another file's.)
     if (!F.HostSyncs.empty())
@@ -786,8 +789,9 @@ private:
     }
     if (!Reg.empty())
       HostRW.InsertTextAfter(SM.getLocForEndOfFile(SM.getMainFileID()),
-                             "\n// omp2cu: device copies of the 'declare target' variables\n" +
-                                 Reg);
+                             "\n" + style::generated("// omp2cu: device copies of the 'declare "
+                                                     "target' variables\n" +
+                                                     Reg));
     return Ok;
   }
 

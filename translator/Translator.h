@@ -12,6 +12,7 @@
 
 #include "Report.h"
 
+#include "clang/Tooling/Core/Replacement.h"
 #include "clang/Tooling/Tooling.h"
 
 #include <memory>
@@ -46,6 +47,9 @@ struct TranslateResult {
   /// For each line of Output, the line of Original that kernel code there was copied from (0:
   /// none; lines::stripMarks), for lines::addLineDirectives.
   std::vector<unsigned> KernelLines;
+  /// The ranges of Output that the translator wrote (kernels, launch code, ...), for
+  /// style::format: the rest is the user's text.
+  std::vector<clang::tooling::Range> Generated;
   std::string Original; ///< the input's text
   /// Non-empty: translate again from this text of the main file, in which `this` in the OpenMP
   /// constructs of member functions is a variable (ThisCapture.h), directives written with

@@ -34,6 +34,10 @@ def find_clang():
     return which(os.environ.get("OMP2CU_BENCH_CLANG", ""), "clang-19", "/usr/lib/llvm-19/bin/clang")
 
 
+def find_clang_format():
+    return which("clang-format-19", "/usr/lib/llvm-19/bin/clang-format")
+
+
 def find_gcc():
     return which(os.environ.get("OMP2CU_BENCH_GCC", ""), "gcc")
 

@@ -15,7 +15,7 @@ int main(void) {
   free(v);
   return c;
 }
-// CHECK: __global__ void scale_L7_kernel(int n, float *__restrict__ v)
+// CHECK: __global__ void scale_L7_kernel(const int n, float *__restrict__ v)
 // CHECK: void scale(int n, float *__restrict__ v) {
 // CHECK: float *v = (float *)(malloc(10 * sizeof(float)));
 // CHECK: enum color c = (enum color)(1);

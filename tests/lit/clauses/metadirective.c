@@ -16,8 +16,8 @@
 void f(int n, double *a) {
 #pragma omp target map(tofrom: a[0:n])
   {
-    // NV: { // #pragma omp teams distribute parallel for // omp2cu: the metadirective's choice for the device (metadirective.c:19): iterations over teams
-    // AMD: { // #pragma omp parallel for // omp2cu: the metadirective's choice for the device (metadirective.c:19): iterations over threads
+    // NV: // #pragma omp teams distribute parallel for // omp2cu: the metadirective's choice for the device (metadirective.c:[[@LINE+2]]): iterations over teams
+    // AMD: // #pragma omp parallel for // omp2cu: the metadirective's choice for the device (metadirective.c:[[@LINE+1]]): iterations over threads
 #pragma omp metadirective when(device={arch("nvptx")}: teams distribute parallel for) \
     default(parallel for)
     for (int i = 0; i < n; i++)
@@ -25,12 +25,13 @@ void f(int n, double *a) {
   }
 #pragma omp target parallel map(tofrom: a[0:n])
   {
-    // CHECK: { // #pragma omp for nowait // omp2cu: the metadirective's choice for the device (metadirective.c:28): iterations over threads
+    // CHECK: // #pragma omp for nowait // omp2cu: the metadirective's choice for the device (metadirective.c:[[@LINE+2]]): iterations over threads
+    // CHECK-NEXT: {
 #pragma omp metadirective when(construct = {target, parallel}: for nowait) \
     when(device = {kind(host)}: single) otherwise(masked)
     for (int i = 0; i < n; i++)
       a[i] *= 2;
-    // CHECK: a[0] += 1;
+    // CHECK: if (omp2cu::dev::lane() == 0) {{[{]}} a[0] += 1; }
 #pragma omp metadirective when(device = {kind(host)}: masked)
     a[0] += 1;
   }
@@ -38,10 +39,12 @@ void f(int n, double *a) {
 void g(int n, int *a) {
 #pragma omp target map(tofrom: a[0:n])
   {
-    // CHECK: { // #pragma omp teams // omp2cu: the metadirective's choice for the device (metadirective.c:[[@LINE+1]])
+    // CHECK: // #pragma omp teams // omp2cu: the metadirective's choice for the device (metadirective.c:[[@LINE+2]])
+    // CHECK-NEXT: {
 #pragma omp metadirective when(device = {kind(gpu)}: teams) default(parallel)
     {
-      // CHECK: { // #pragma omp distribute parallel for // omp2cu: the metadirective's choice for the device (metadirective.c:[[@LINE+1]]): iterations over teams
+      // CHECK: // #pragma omp distribute parallel for // omp2cu: the metadirective's choice for the device (metadirective.c:[[@LINE+2]]): iterations over teams
+      // CHECK-NEXT: {
 #pragma omp metadirective when(construct = {teams}: distribute parallel for) default(parallel for)
       for (int i = 0; i < n; i++)
         a[i] += 1;

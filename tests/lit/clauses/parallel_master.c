@@ -35,12 +35,18 @@ void f(int n, int *a, int base) {
     a[i] = base++;
 #endif
 }
-// CHECK: { // #pragma omp parallel num_threads(4) if(parallel: n > 8) default(shared) shared(base, last) (parallel_master.c:21)
-// CHECK-NEXT: { // #pragma omp master taskloop simd firstprivate(base) lastprivate(last) grainsize(2) default(shared) (parallel_master.c:21)
-// CHECK: { // #pragma omp parallel (parallel_master.c:27)
-// CHECK-NEXT: { // #pragma omp masked filter(1) (parallel_master.c:27)
-// CHECK: { // #pragma omp parallel num_threads(2) (parallel_master.c:12)
-// CHECK-NEXT: { // #pragma omp master taskloop (parallel_master.c:12)
+// CHECK: // #pragma omp parallel num_threads(4) if(parallel: n > 8) default(shared) shared(base, last) (parallel_master.c:21)
+// CHECK-NEXT: {
+// CHECK-NEXT: // #pragma omp master taskloop simd firstprivate(base) lastprivate(last) grainsize(2) default(shared) (parallel_master.c:21)
+// CHECK-NEXT: {
+// CHECK: // #pragma omp parallel (parallel_master.c:27)
+// CHECK-NEXT: {
+// CHECK-NEXT: // #pragma omp masked filter(1) (parallel_master.c:27)
+// CHECK-NEXT: {
+// CHECK: // #pragma omp parallel num_threads(2) (parallel_master.c:12)
+// CHECK-NEXT: {
+// CHECK-NEXT: // #pragma omp master taskloop (parallel_master.c:12)
+// CHECK-NEXT: {
 // CHECK-LABEL: f_L19_kernel:
 // The host fallback: the same two directives, indented as the user's, no line directive left.
 // CHECK-LABEL: the initial device: the construct runs on the host

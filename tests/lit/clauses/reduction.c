@@ -18,13 +18,13 @@ double dot(int n, const double *x, const double *y, int *rowptr) {
   }
   return s + m;
 }
-// CHECK: __global__ void dot_L7_kernel(int n, double *omp2cu_s, const double *x, const double *y)
+// CHECK: __global__ void dot_L7_kernel(const int n, double *omp2cu_s, const double *x, const double *y)
 // CHECK-NEXT: double &s = *omp2cu_s;
 // CHECK: auto &omp2cu_outer_s = s;
 // CHECK-NEXT: double s = omp2cu::op::Plus::identity<double>();
 // CHECK: s = omp2cu::dev::allreduce<omp2cu::op::Plus>(s, omp2cu::Threads | omp2cu::Lanes);
 // CHECK-NEXT: if (omp2cu::dev::thread_num() == 0 && omp2cu::dev::lane() == 0) omp2cu::dev::atomic_combine<omp2cu::op::Plus>(&omp2cu_outer_s, s);
-// CHECK: __global__ void dot_L11_kernel(int n, int *rowptr, int *omp2cu_m)
+// CHECK: __global__ void dot_L11_kernel(const int n, const int *rowptr, int *omp2cu_m)
 // CHECK: int m = omp2cu::op::Max::identity<int>();
 // CHECK: int len = omp2cu::op::Plus::identity<int>();
 // CHECK: len = omp2cu::dev::allreduce<omp2cu::op::Plus>(len, omp2cu::Lanes);

@@ -15,7 +15,8 @@ void f(int n, const int *v, long *out) {
   *out = sum;
 }
 // CHECK: #pragma omp task in_reduction(+: sum) if(0)
-// CHECK-NEXT: if (!omp2cu::host::runs_on_host()) { // omp2cu: '#pragma omp target map(to: v[0:n]) map(tofrom: sum)'
+// CHECK-NEXT: // omp2cu: '#pragma omp target map(to: v[0:n]) map(tofrom: sum)'
+// CHECK-NEXT: if (!omp2cu::host::runs_on_host()) {
 // CHECK: omp2cu_region.map(&sum, 0, 1, omp2cu::MapKind::ToFrom, "sum");
 
 #ifdef BAD

@@ -21,7 +21,7 @@ void f(int n, double *u, double *v, int dev) {
 #pragma omp target exit data map(from: u[0:n]) map(delete: v[0:n]) device(dev)
   omp_target_free(buf, dev);
 }
-// CHECK: __global__ void f_L17_kernel(int n, double *buf, double *u, double (*omp2cu_table)[64])
+// CHECK: __global__ void f_L17_kernel(const int n, double *buf, const double *u, double (*omp2cu_table)[64])
 // CHECK: double *buf = (double *)omp2cu::omp_target_alloc(n * sizeof(double), dev);
 // CHECK: const omp2cu::host::Where omp2cu_where{"target enter data", "data_directives.c", 12};
 // CHECK-NEXT: omp2cu::host::enter_data(u, 0, n, omp2cu::MapKind::To, 0u, "u", omp2cu_where, (dev));
@@ -31,7 +31,9 @@ void f(int n, double *u, double *v, int dev) {
 // CHECK-NEXT: omp2cu_data_L13.map(u, 0, n, omp2cu::MapKind::ToFrom, "u", omp2cu::ModAlways);
 // CHECK: { auto *omp2cu_outer_u = u; auto *u = omp2cu_data_L13.device_address(omp2cu_outer_u);
 // CHECK: omp2cu_data_L13.end();
-// CHECK: { const int omp2cu_device = (dev); // the device clause, evaluated once
+// CHECK: // The device clause, evaluated once.
+// CHECK-NEXT: const int omp2cu_device = (dev);
+// CHECK-NEXT: // omp2cu: '#pragma omp target teams distribute parallel for map(present, to: u[0:n]) is_device_ptr(buf) device(dev)' (data_directives.c:17) runs as f_L17_kernel
 // CHECK-NEXT: if (!omp2cu::host::runs_on_host(omp2cu_device)) {
 // CHECK-NEXT: omp2cu::host::TargetRegion omp2cu_region("f_L17_kernel", "data_directives.c", 17, omp2cu_device);
 // CHECK: omp2cu_region.map(u, 0, n, omp2cu::MapKind::To, "u", omp2cu::ModPresent);

@@ -24,10 +24,12 @@ void h(int n, double *a) {
 }
 // CHECK: #pragma omp task if(0) depend(in: a[0:n]) // omp2cu: waits for the tasks the target task depends on; it then runs here
 // CHECK-NEXT: {}
-// CHECK-NEXT: { // omp2cu: '#pragma omp target enter data map(to: a[0:n]) depend(in: a[0:n])'
+// CHECK-NEXT: // omp2cu: '#pragma omp target enter data map(to: a[0:n]) depend(in: a[0:n])'
+// CHECK-NEXT: {
 // CHECK: #pragma omp task if(0) depend(in: a[0:n]) depend(out: b[0]) // omp2cu: waits for the tasks the target task depends on; it then runs here
 // CHECK-NEXT: {}
-// CHECK-NEXT: if (!omp2cu::host::runs_on_host()) { // omp2cu: '#pragma omp target teams distribute parallel for depend(in: a[0:n]) depend(out: b[0])' (depend.c:{{[0-9]+}}) runs as f_L{{[0-9]+}}_kernel
+// CHECK-NEXT: // omp2cu: '#pragma omp target teams distribute parallel for depend(in: a[0:n]) depend(out: b[0])' (depend.c:{{[0-9]+}}) runs as f_L{{[0-9]+}}_kernel
+// CHECK-NEXT: if (!omp2cu::host::runs_on_host()) {
 // CHECK: omp2cu_region.end();
 // CHECK-NEXT: } else { // the initial device: the construct runs on the host
 // CHECK-NEXT: { auto omp2cu_fp_n = n; // firstprivate: the construct's copies
@@ -35,8 +37,10 @@ void h(int n, double *a) {
 // CHECK-NEXT: #pragma omp teams distribute parallel for{{$}}
 // CHECK: #pragma omp task if(0) depend(inout: a[0]) // omp2cu: waits for the tasks the target task depends on; it then runs here
 // CHECK-NEXT: {}
-// CHECK-NEXT: { // omp2cu: '#pragma omp target update from(a[0:n]) depend(inout: a[0])'
+// CHECK-NEXT: // omp2cu: '#pragma omp target update from(a[0:n]) depend(inout: a[0])'
+// CHECK-NEXT: {
 // CHECK: #pragma omp task if(0) default(shared) depend(mutexinoutset: a[0]) // omp2cu: the target task runs here, after the tasks it depends on
+// CHECK-NEXT: // omp2cu: '#pragma omp target
 // CHECK-NEXT: if (!omp2cu::host::runs_on_host()) {
 // CHECK: } else { // the initial device: the construct runs on the host
 // CHECK-NEXT: { auto omp2cu_fp_n = n; // firstprivate: the construct's copies

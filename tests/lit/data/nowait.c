@@ -55,11 +55,12 @@ void volatile_item(void) {
   v = 2;
 }
 // CHECK-LABEL: void f(int n, double *a, double *b) {
-// CHECK: { // omp2cu: a deferred target task (nowait): it runs on a helper thread, or as a host task inside a parallel region
+// CHECK: // omp2cu: a deferred target task (nowait): it runs on a helper thread, or as a host task inside a parallel region; its lambda takes the mapped variables by reference, the rest as they are now
+// CHECK-NEXT: {
 // CHECK-NEXT: const omp2cu::host::tasks::Dep omp2cu_deps[] = {{[{][{]}}(const void *)&(a[0]), omp2cu::host::tasks::Out}};
-// CHECK-NEXT: // The mapped variables by reference, the rest as they are now.
 // CHECK-NEXT: auto omp2cu_target_task = [=]() mutable {
-// CHECK-NEXT: { // omp2cu: '#pragma omp target enter data map(to: a[0:n]) depend(out: a[0]) nowait'
+// CHECK-NEXT: // omp2cu: '#pragma omp target enter data map(to: a[0:n]) depend(out: a[0]) nowait'
+// CHECK-NEXT: {
 // CHECK: omp2cu::host::enter_data(a, 0, n,
 // CHECK: };
 // CHECK-NEXT: if (omp2cu::host::tasks::in_parallel()) {
@@ -74,7 +75,8 @@ void volatile_item(void) {
 // The kernel's task: the mapped array s by reference; the pointers and n by value.
 // CHECK: const omp2cu::host::tasks::Dep omp2cu_deps[] = {{[{][{]}}(const void *)&(a[0]), omp2cu::host::tasks::In}, {(const void *)&(b[0]), omp2cu::host::tasks::Out}};
 // CHECK: auto omp2cu_target_task = [=, &s]() mutable {
-// CHECK-NEXT: if (!omp2cu::host::runs_on_host()) { // omp2cu: '#pragma omp target teams distribute parallel for
+// CHECK-NEXT: // omp2cu: '#pragma omp target teams distribute parallel for
+// CHECK-NEXT: if (!omp2cu::host::runs_on_host()) {
 // CHECK: omp2cu::host::tasks::submit(omp2cu_deps, omp2cu_target_task);
 // Without depend clauses: no dependences, no undeferred task.
 // CHECK: auto omp2cu_target_task = [=, &s]() mutable {

@@ -27,4 +27,5 @@ void f(int n, int m, const float *x, float *out) {
 // CHECK: const float xk = x[g * m + k];
 // CHECK-NOT: sync_group
 // CHECK: omp2cu::dev::sync_group(); // the code before has read what this construct writes
-// CHECK-NEXT: { // #pragma omp simd (entry_barriers.c:20)
+// CHECK-NEXT: // #pragma omp simd (entry_barriers.c:20)
+// CHECK-NEXT: {

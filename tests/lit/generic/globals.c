@@ -28,7 +28,7 @@ void f(int n, double *y) {
 // CHECK-NEXT: __device__ double f_L18_twice_L20(double (&coef)[4], double x) { return 2.0 * f_L18_poly_L11(coef, x); }
 // CHECK: __device__ void f_L18_count_L21(int &calls) {
 // CHECK: omp2cu::dev::atomic_fetch<omp2cu::op::Plus>(&calls, (int)(1));
-// CHECK: __global__ void f_L18_kernel(int n, double *y, double (*omp2cu_coef)[4], int *omp2cu_calls) {
+// CHECK: __global__ void f_L18_kernel(const int n, double *y, double (*omp2cu_coef)[4], int *omp2cu_calls) {
 // CHECK-NEXT: double (&coef)[4] = *omp2cu_coef;
 // CHECK-NEXT: int &calls = *omp2cu_calls;
 // CHECK: y[i] = f_L18_twice_L20(coef, i);

@@ -56,7 +56,7 @@ void f(int n, int *a, int *cnt) {
 // A local array filled by a call: in shared memory, the call guarded to one thread.
 // CHECK-LABEL: /// f_L34_kernel:
 // CHECK-NEXT: /// Mode: SPMDized
-// CHECK: __global__ void f_L34_kernel(omp2cu::dev::TeamSharing<f_L34_shared> omp2cu_sharing, int n, int *a) {
+// CHECK: __global__ void f_L34_kernel(omp2cu::dev::TeamSharing<f_L34_shared> omp2cu_sharing, const int n, int *a) {
 // CHECK: int (&row)[64] = omp2cu_sh.row;
 // CHECK-NEXT: if (omp2cu::dev::thread_num() == 0 && omp2cu::dev::lane() == 0) { init(row, 64, i); } omp2cu::dev::sync_team();
 // The generic kernel: a struct of the team's shared variables, the parallel region as a

@@ -10,7 +10,7 @@ void saxpy(int n, float a, float *x, float *y) {
 // CHECK: #include <omp2cu/omp2cu.h>
 // CHECK: /// saxpy_L6_kernel: '#pragma omp target teams distribute parallel for map(to: x[0:n]) map(tofrom: y[0:n])' at combined.c:6.
 // CHECK-NEXT: /// Mode: SPMD (the constructs are tightly nested). auto-simd
-// CHECK-NEXT: __global__ void saxpy_L6_kernel(int n, float *y, float a, float *x) {
+// CHECK-NEXT: __global__ void saxpy_L6_kernel(const int n, float *y, const float a, const float *x) {
 // CHECK: iterations over teams x threads x lanes (auto-simd)
 // CHECK: omp2cu::loop::trip_count<int>(omp2cu_lb0_L6, n, omp2cu_st0_L6, omp2cu::loop::LT)
 // CHECK: const omp2cu::i32 omp2cu_id_L6 = omp2cu::loop::pass_index<omp2cu::i32>(omp2cu::dev::ws_id(omp2cu::Teams | omp2cu::Threads | omp2cu::Lanes)), omp2cu_count_L6 = omp2cu::loop::pass_index<omp2cu::i32>(omp2cu::dev::ws_count(omp2cu::Teams | omp2cu::Threads | omp2cu::Lanes));
@@ -22,7 +22,8 @@ void saxpy(int n, float a, float *x, float *y) {
 // CHECK-NEXT: y[i] = a * x[i] + y[i];
 // CHECK-NOT: sync_team
 // CHECK: void saxpy(int n, float a, float *x, float *y) {
-// CHECK-NEXT: { // omp2cu: '#pragma omp target teams distribute parallel for {{.*}}' (combined.c:6) runs as saxpy_L6_kernel
+// CHECK-NEXT: // omp2cu: '#pragma omp target teams distribute parallel for {{.*}}' (combined.c:6) runs as saxpy_L6_kernel
+// CHECK-NEXT: {
 // CHECK: auto *omp2cu_dev_y = omp2cu_region.map(y, 0, n, omp2cu::MapKind::ToFrom, "y");
 // CHECK: auto *omp2cu_dev_x = omp2cu_region.map(x, 0, n, omp2cu::MapKind::To, "x");
 // CHECK: omp2cu_cfg.simd = true;

@@ -55,7 +55,7 @@ int after = 1;
 // CHECK: static int twice(int k) ;
 // Kernels of regions that use non-public members are friends.
 // CHECK: // omp2cu: kernels of target regions in member functions, which use non-public members
-// CHECK-NEXT: friend __global__ void Poly_scale_L18_kernel(class geo::Poly *omp2cu_omp2cu_self, double f);
+// CHECK-NEXT: friend __global__ void Poly_scale_L18_kernel(const class geo::Poly *omp2cu_omp2cu_self, const double f);
 // CHECK-NEXT: };
 // The definitions follow the class: kernel first, then the function, looked up in the class.
 // CHECK: __global__ void Poly_scale_L18_kernel(
@@ -95,7 +95,7 @@ struct Acc {
   }
 };
 // CHECK: Acc(int n_, double init = 1.0) ;
-// CHECK: __global__ void Acc_constructor_L{{[0-9]+}}_kernel(struct Acc *omp2cu_omp2cu_self, double init)
+// CHECK: __global__ void Acc_constructor_L{{[0-9]+}}_kernel(struct Acc *omp2cu_omp2cu_self, const double init)
 // CHECK: inline Acc::Acc(int n_, double init) : n(n_) {
 // CHECK: omp2cu_region.map_struct(&omp2cu_self, omp2cu::host::span_of(omp2cu_self.v), omp2cu::MapKind::ToFrom, "*this");
 // CHECK-NEXT: omp2cu_region.map_member(&omp2cu_self.v, 0, 1, omp2cu::MapKind::From, "this->v");
@@ -114,8 +114,8 @@ public:
   }
 };
 } // namespace
-// CHECK: friend __global__ void Hidden_get_L{{[0-9]+}}_kernel(int *omp2cu_r, class Hidden *omp2cu_omp2cu_self);
-// CHECK: __global__ void Hidden_get_L{{[0-9]+}}_kernel(int *omp2cu_r, class Hidden *omp2cu_omp2cu_self) {
+// CHECK: friend __global__ void Hidden_get_L{{[0-9]+}}_kernel(int *omp2cu_r, const class Hidden *omp2cu_omp2cu_self);
+// CHECK: __global__ void Hidden_get_L{{[0-9]+}}_kernel(int *omp2cu_r, const class Hidden *omp2cu_omp2cu_self) {
 
 // Generic mode: the functions outlined from the kernel are friends too, and the struct of
 // team-shared variables that the kernel's parameters name is declared before the class.
@@ -162,7 +162,7 @@ public:
     return s;
   }
 };
-// CHECK: friend __global__ void Table_sum_L[[T:[0-9]+]]_kernel(const class Table *omp2cu_omp2cu_self, double *omp2cu_s, double bias);
+// CHECK: friend __global__ void Table_sum_L[[T:[0-9]+]]_kernel(const class Table *omp2cu_omp2cu_self, double *omp2cu_s, const double bias);
 // CHECK: for (int i = 0; i < Table::N; ++i) {
 // CHECK-NEXT: Table::real t = omp2cu_self.w[i] * Table::Scale;
 // CHECK: inline auto Table::sum(real bias) const -> real {

@@ -34,7 +34,7 @@ double Vec::sum() const {
 // CHECK: omp2cu::host::enter_data(&omp2cu_self, 0, 1, omp2cu::MapKind::To, 0u, "*this", omp2cu_where);
 // CHECK-NEXT: omp2cu::host::enter_data(omp2cu_self.data, 0, omp2cu_self.n, omp2cu::MapKind::To, 0u, "this->data", omp2cu_where);
 // CHECK-NEXT: omp2cu::host::attach_if_mapped(&omp2cu_self.data, 0, "this->data", omp2cu_where);
-// CHECK: __global__ void Vec_scale_L19_kernel(struct Vec *omp2cu_omp2cu_self, double f)
+// CHECK: __global__ void Vec_scale_L19_kernel(struct Vec *omp2cu_omp2cu_self, const double f)
 // CHECK-NEXT: struct Vec &omp2cu_self = *omp2cu_omp2cu_self;
 // CHECK: omp2cu_self.data[i] = f * omp2cu_self.get(i) + omp2cu_self.nb;
 // CHECK: void Vec::scale(double f) { auto &omp2cu_self = *this;

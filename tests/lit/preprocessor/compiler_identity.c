@@ -20,7 +20,7 @@ int main(void) {
 #endif
   }
 // WARN: compiler_identity.c:[[@LINE-8]]:2: warning: this conditional tests which compiler reads the code; the translated code keeps the branch that Clang 19 (omp2cu's front end) takes, not necessarily the one GCC, nvcc or hipcc would take
-// OUT: __global__ void main_L12_kernel(int n, int (*omp2cu_a)[64]) {
+// OUT: __global__ void main_L12_kernel(const int n, int (*omp2cu_a)[64]) {
 // OUT-NOT: scale
 // OUT: a[i] = i * 3;
 // OUT-NOT: scale

@@ -24,16 +24,19 @@ void f(int n, double *a) {
 }
 // CHECK: f_L14_kernel: '#pragma omp target teams distribute parallel for map(alloc: a[0:n])' at pragma_operator.c:14.
 // CHECK: // #pragma omp simd reduction(+: s) (pragma_operator.c:18): iterations over lanes
-// CHECK: { // omp2cu: '#pragma omp target enter data map(to: a[0:n])'
+// CHECK: // omp2cu: '#pragma omp target enter data map(to: a[0:n])'
+// CHECK-NEXT: {
 // CHECK-NEXT: const omp2cu::host::Where omp2cu_where{"target enter data", "pragma_operator.c", 13};
-// CHECK: if (!omp2cu::host::runs_on_host()) { // omp2cu: '#pragma omp target teams distribute parallel for map(alloc: a[0:n])' (pragma_operator.c:14) runs as f_L14_kernel
+// CHECK: // omp2cu: '#pragma omp target teams distribute parallel for map(alloc: a[0:n])' (pragma_operator.c:14) runs as f_L14_kernel
+// CHECK-NEXT: if (!omp2cu::host::runs_on_host()) {
 // CHECK: omp2cu_region.end();
 // CHECK-NEXT: } else { // the initial device: the construct runs on the host
 // CHECK-NEXT: { auto omp2cu_fp_n = n; // firstprivate: the construct's copies
 // CHECK-NEXT: { auto n = omp2cu_fp_n;{{$}}
 // CHECK-NEXT: #pragma omp teams distribute parallel for{{$}}
 // CHECK: #pragma omp simd reduction(+: s){{$}}
-// CHECK: { // omp2cu: '#pragma omp target exit data map(from: a[0:n])'
+// CHECK: // omp2cu: '#pragma omp target exit data map(from: a[0:n])'
+// CHECK-NEXT: {
 // CHECK-NEXT: const omp2cu::host::Where omp2cu_where{"target exit data", "pragma_operator.c", 23};
 
 #ifdef LOOP
@@ -51,8 +54,9 @@ void line(int n, double *a) {
   a[0] = 1; OMP(target update to(a[0:n]))
 }
 // LINE: a[0] = 1;
-// LINE-NEXT: { // omp2cu: '#pragma omp target update to(a[0:n])'
-// LINE-NEXT: const omp2cu::host::Where omp2cu_where{"target update", "pragma_operator.c", [[@LINE-4]]};
+// LINE-NEXT: // omp2cu: '#pragma omp target update to(a[0:n])'
+// LINE-NEXT: {
+// LINE-NEXT: const omp2cu::host::Where omp2cu_where{"target update", "pragma_operator.c", [[@LINE-5]]};
 #endif
 
 #ifdef TWO

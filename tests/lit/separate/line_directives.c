@@ -19,7 +19,8 @@ int main(void) {
 // CHECK-NEXT: int main(void) {
 // CHECK-NEXT: int n = 100;
 // CHECK-NEXT: double *a = (double *)(malloc(n * sizeof(double)));
-// CHECK-NEXT: { // omp2cu: '#pragma omp target
+// CHECK-NEXT: // omp2cu: '#pragma omp target
 // CHECK-NEXT: #line {{[0-9]+}} "{{.*}}line_directives.c.tmp.cu"
+// CHECK-NEXT: if (!omp2cu::host::runs_on_host()) {
 // CHECK: #line 11 "{{.*}}line_directives.c"
 // CHECK-NEXT: free(a);

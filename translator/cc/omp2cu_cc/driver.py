@@ -162,8 +162,11 @@ class Build:
         if self.o.std and std_matches(self.o.std, lang):
             args.append(f"-std={self.o.std}")
         args += GNU_RELAXED + (C_RELAXED if lang == "c" else []) + self.o.translator_flags
+        # A generated source that only the compiler reads is not formatted (libFormat takes
+        # several times the translation's own time); one kept for reading is.
         mine = (["--remarks"] if self.o.remarks else []) + \
-            (["--no-spmdize"] if self.o.no_spmdize else [])
+            (["--no-spmdize"] if self.o.no_spmdize else []) + \
+            ([] if self.o.keep else ["--style=none"])
         cmd = [self.tools.translator(), f"--backend={self.o.backend}", "--skip-plain",
                "--separate-compilation", "--line-directives"] + mine + \
             [inp.path, "-o", out, "--"] + args
