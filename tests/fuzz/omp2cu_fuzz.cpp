@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Passes.h"
+#include "driver/Passes.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Tooling/CompilationDatabase.h"

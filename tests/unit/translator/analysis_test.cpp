@@ -1,8 +1,8 @@
 // Unit tests of the region analysis: what the model says about real code.
 #include <catch2/catch.hpp>
 
-#include "Planner.h"
-#include "RegionAnalysis.h"
+#include "plan/Planner.h"
+#include "analysis/RegionAnalysis.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"

@@ -3,8 +3,8 @@
 // rules of a planned kernel.
 #include <catch2/catch.hpp>
 
-#include "LineDirectives.h"
-#include "Report.h"
+#include "emit/LineDirectives.h"
+#include "report/Report.h"
 
 #include <string>
 

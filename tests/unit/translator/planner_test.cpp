@@ -1,7 +1,7 @@
 // Unit tests of the planner: how each construct nest maps onto the GPU.
 #include <catch2/catch.hpp>
 
-#include "Planner.h"
+#include "plan/Planner.h"
 
 using namespace omp2cu;
 using namespace omp2cu::model;

@@ -3,7 +3,7 @@
 // and edits of another file left out; the line and blank-text helpers of the first passes.
 #include <catch2/catch.hpp>
 
-#include "SourceText.h"
+#include "support/SourceText.h"
 
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"
