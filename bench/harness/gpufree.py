@@ -20,7 +20,7 @@ def _omp2cu_cmd(omp2cu, src, out_cu, include, extra=()):
 
 
 def _parse_cmd(clang, src, include):
-    # What omp2cu's own parse is: -fopenmp -fsyntax-only, -std=gnu11 for C (translator/Driver.cpp).
+    # What omp2cu's own parse is: -fopenmp -fsyntax-only, -std=gnu11 for C (translator/driver/Driver.cpp).
     std = "-std=gnu11" if src.endswith(".c") else "-std=gnu++17"
     return [clang, "-fsyntax-only", "-fopenmp", std, "-I", include, src]
 

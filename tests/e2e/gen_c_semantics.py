@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes a C program that checks the C that C++ reads differently (translator/CRespell.h).
+"""Writes a C program that checks the C that C++ reads differently (translator/frontend/CRespell.h).
 
 usage: gen_c_semantics.py OUT.c
 

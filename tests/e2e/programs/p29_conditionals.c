@@ -1,5 +1,5 @@
 // Conditionals around directives, as portable codes write them: the translator resolves each
-// the way the preprocessor did (translator/Conditionals.h) and translates the chosen construct.
+// the way the preprocessor did (translator/frontend/Conditionals.h) and translates the chosen construct.
 #include <stdio.h>
 
 #define N 1000

@@ -1,6 +1,6 @@
 // Directives spelled with the _Pragma operator, as portability layers write them: through
 // macros with clause arguments, over two lines, nested in a region, on data directives, and as a
-// bare _Pragma (translator/PragmaOperators.h).
+// bare _Pragma (translator/frontend/PragmaOperators.h).
 #include <stdio.h>
 
 #define STR(x) #x

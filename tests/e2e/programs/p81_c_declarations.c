@@ -1,4 +1,4 @@
-/* C declarations that C++ reads otherwise (translator/CRespell.h): tentative definitions with
+/* C declarations that C++ reads otherwise (translator/frontend/CRespell.h): tentative definitions with
  * a later definition (two definitions in C++: the earlier ones become extern), array parameters
  * with `static` and qualifiers in their brackets, jumps (goto, switch) past an initialization into
  * its scope (C++ refuses them: written as a declaration and an assignment), in functions that

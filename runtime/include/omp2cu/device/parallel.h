@@ -79,7 +79,7 @@ struct GenericTeam {
   __device__ int omp_get_num_devices() const { return backend::kernel_num_devices(); }
   __device__ int omp_get_device_num() const { return backend::kernel_device_num(); }
 };
-// The translator's --report counts it (translator/TeamSharing.h, kGenericStateBytes).
+// The translator's --report counts it (translator/plan/TeamSharing.h, kGenericStateBytes).
 static_assert(sizeof(GenericTeam) == 20, "the size of the generic-mode state changed");
 
 namespace detail {

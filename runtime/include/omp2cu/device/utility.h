@@ -5,7 +5,7 @@
 // std::iter_swap and std::swap_ranges are constexpr only from C++20: under C++17 (the default of
 // g++ 12 and nvcc 13) they are host functions. The translator writes their calls in device code
 // as calls of this header's namesakes (`std::swap(a, b)` -> `omp2cu::stdx::swap(a, b)`) where
-// they do what the host's library does (translator/DeviceUtility.h): the general swap of
+// they do what the host's library does (translator/analysis/DeviceUtility.h): the general swap of
 // trivially copyable values, the element-wise swaps (built-in arrays, std::array, iter_swap,
 // swap_ranges) of numbers and pointers, whose swap no program can replace. These functions
 // exchange the values by copies, as the standard defines them.
