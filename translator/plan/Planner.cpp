@@ -305,19 +305,19 @@ Attempt planOnce(const Construct &Root, bool AllowAutoSimd, bool Generic, bool G
     K.Notes.push_back("generic-SIMD: the main lane of each SIMD group runs the code around its "
                       "simd loops, the other lanes run the loops it forks");
   if (Generic) {
-    K.Mode = K.GenericSimd ? "generic with generic-SIMD" : "generic";
+    K.Mode = K.GenericSimd ? ExecMode::GenericWithSimd : ExecMode::Generic;
   } else if (K.GenericSimd) {
-    K.Mode = "generic-SIMD";
+    K.Mode = ExecMode::GenericSimd;
     K.Reason = "the code around a simd loop cannot run in every lane of a SIMD group";
   } else if (Guarded) {
-    K.Mode = "SPMDized";
+    K.Mode = ExecMode::SPMDized;
     K.Reason = "the side effects of the code between the constructs are guarded to one thread "
                "and followed by a barrier";
   } else {
     bool Between = false; // sequential code that runs redundantly
     for (auto &[C, CP] : K.Constructs)
       Between |= CP.Redundant && C->Sequential != Construct::SeqNone;
-    K.Mode = "SPMD";
+    K.Mode = ExecMode::SPMD;
     K.Reason = Between ? "the code between the constructs only computes values of its own"
                        : "the constructs are tightly nested";
   }
@@ -387,6 +387,22 @@ std::string describeLevels(unsigned Levels) {
   if (Levels & LevelLanes)
     Add("lanes");
   return S.empty() ? "none" : S;
+}
+
+const char *modeName(ExecMode M) {
+  switch (M) {
+  case ExecMode::SPMD:
+    return "SPMD";
+  case ExecMode::SPMDized:
+    return "SPMDized";
+  case ExecMode::Generic:
+    return "generic";
+  case ExecMode::GenericWithSimd:
+    return "generic with generic-SIMD";
+  case ExecMode::GenericSimd:
+    return "generic-SIMD";
+  }
+  return "SPMD";
 }
 
 } // namespace omp2cu::plan

@@ -64,6 +64,18 @@ struct ConstructPlan {
   int SimdFork = 0;
 };
 
+/// How a kernel runs its team code (docs/design.md, "Execution").
+enum class ExecMode {
+  SPMD,            ///< every thread runs the team code, the constructs are tightly nested
+  SPMDized,        ///< every thread runs it, its side effects guarded to one thread
+  Generic,         ///< one main thread per team runs it; the workers run the parallel regions
+  GenericWithSimd, ///< generic, and main lanes fork the simd loops (generic SIMD)
+  GenericSimd,     ///< SPMD across threads; main lanes fork the simd loops
+};
+
+/// "SPMD", "SPMDized", "generic", "generic with generic-SIMD", "generic-SIMD".
+const char *modeName(ExecMode M);
+
 /// The plan of a kernel.
 struct KernelPlan {
   bool Teams = false;    ///< grid of several blocks
@@ -80,9 +92,8 @@ struct KernelPlan {
   /// Generic-SIMD mode somewhere in the kernel (ConstructPlan::SimdMain).
   bool GenericSimd = false;
   int SimdForks = 0;               ///< generic-SIMD: simd loops forked
-  /// "SPMD", "SPMDized", "generic", and " with generic-SIMD" where simd loops
-  /// are forked by main lanes.
-  std::string Mode;
+  /// The execution mode (modeName() spells it for remarks and comments).
+  ExecMode Mode = ExecMode::SPMD;
   std::string Reason;              ///< why this mode
   const model::Construct *ReasonAt = nullptr; ///< the construct that forced it
   std::vector<std::string> Notes;  ///< other decisions, for remarks and comments

@@ -47,7 +47,7 @@ KernelReport describe(const model::Region &R, const plan::KernelPlan &P,
   K.File = R.FileName;
   K.Line = R.Line;
   nest(*R.Root, P, 0, K.Nest);
-  K.Mode = P.Mode;
+  K.Mode = plan::modeName(P.Mode);
   K.Reason = P.Reason;
   if (P.ReasonAt && P.ReasonAt->FirstUnsafeLine)
     K.Reason += fmt::format(" (line {})", P.ReasonAt->FirstUnsafeLine);

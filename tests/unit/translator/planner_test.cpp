@@ -82,7 +82,7 @@ TEST_CASE("side effects between teams and parallel: generic mode, the parallel r
   auto P = plan::planKernel(*Root, E);
   REQUIRE(P);
   CHECK(P->Generic);
-  CHECK(P->Mode == "generic");
+  CHECK(P->Mode == plan::ExecMode::Generic);
   CHECK(P->ReasonAt == Root.get());
   CHECK(P->Forks == 1);
   const auto &RP = P->of(*Root);
@@ -103,13 +103,13 @@ TEST_CASE("generic mode on request: the same kernel, SPMDized or generic") {
   plan::PlanError E;
   auto S = plan::planKernel(*Root, E);
   REQUIRE(S);
-  CHECK(S->Mode == "SPMDized");
+  CHECK(S->Mode == plan::ExecMode::SPMDized);
   CHECK(S->of(*Root).GuardLevels == (LevelThreads | LevelLanes));
   plan::PlanOptions O;
   O.NoSpmdize = true;
   auto G = plan::planKernel(*Root, E, O);
   REQUIRE(G);
-  CHECK(G->Mode == "generic");
+  CHECK(G->Mode == plan::ExecMode::Generic);
   CHECK(G->of(*Par).Fork == 1);
   CHECK(G->of(*Root).GuardLevels == 0);
 }
@@ -213,7 +213,7 @@ TEST_CASE("unsafe code around a simd loop: generic SIMD, the loop forked by the 
   auto P = plan::planKernel(*Root, E);
   REQUIRE(P);
   CHECK(P->GenericSimd);
-  CHECK(P->Mode == "generic-SIMD");
+  CHECK(P->Mode == plan::ExecMode::GenericSimd);
   const auto &RP = P->of(*Root);
   CHECK(RP.SimdMain);
   CHECK(RP.Redundant == 0); // the main lane alone

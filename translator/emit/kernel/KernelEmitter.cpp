@@ -715,7 +715,7 @@ KernelText KernelEmitter::run() {
                         "\n";
   std::string Body = construct(*R.Root, {}, true);
 
-  std::string Mode = "Mode: " + P.Mode + (P.Reason.empty() ? "" : " (" + P.Reason + ")") + ".";
+  std::string Mode = std::string("Mode: ") + plan::modeName(P.Mode) + (P.Reason.empty() ? "" : " (" + P.Reason + ")") + ".";
   for (const std::string &Note : P.Notes)
     Mode += " " + Note + ".";
   KernelText Out;
