@@ -8,7 +8,10 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
+
+#include <functional>
 
 using namespace clang;
 
@@ -220,9 +223,29 @@ private:
 
 } // namespace
 
-ReadOnly readOnly(ASTContext &Ctx, const OMPExecutableDirective *Root, const VarDecl *V) {
+namespace {
+/// \p V is named in a bound or the step of a loop over pointers in \p C or the constructs in it.
+bool inPointerLoopBounds(const model::Construct &C, const VarDecl *V) {
+  std::function<bool(const Stmt *)> Names = [&](const Stmt *S) {
+    if (!S)
+      return false;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == V)
+      return true;
+    return llvm::any_of(S->children(), Names);
+  };
+  for (const model::Loop &L : C.Loops)
+    if (L.Var && L.Var->getType()->isPointerType() &&
+        (Names(L.LB) || Names(L.UB) || Names(L.Step)))
+      return true;
+  return llvm::any_of(C.Children, [&](const auto &Ch) { return inPointerLoopBounds(*Ch, V); });
+}
+} // namespace
+
+ReadOnly readOnly(ASTContext &Ctx, const model::Construct &Root, const VarDecl *V) {
   Uses U(Ctx, V);
-  U.TraverseStmt(const_cast<OMPExecutableDirective *>(Root));
+  U.TraverseStmt(const_cast<OMPExecutableDirective *>(Root.D));
+  if (V->getType()->isPointerType() && inPointerLoopBounds(Root, V))
+    U.Result.Pointee = false;
   return U.Result;
 }
 

@@ -15,6 +15,8 @@
 #ifndef OMP2CU_TRANSLATOR_ANALYSIS_READONLY_H
 #define OMP2CU_TRANSLATOR_ANALYSIS_READONLY_H
 
+#include "model/RegionModel.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/StmtOpenMP.h"
 
@@ -33,9 +35,9 @@ struct ReadOnly {
 };
 
 /// How the statements of the target region \p Root (its associated statement and the constructs
-/// in it, the clauses of every directive included) use \p V.
-ReadOnly readOnly(clang::ASTContext &Ctx, const clang::OMPExecutableDirective *Root,
-                  const clang::VarDecl *V);
+/// in it, the clauses of every directive included) use \p V. A pointer in the bounds of a loop
+/// over pointers is not Pointee: the loop code reads it with the type of the loop's variable.
+ReadOnly readOnly(clang::ASTContext &Ctx, const model::Construct &Root, const clang::VarDecl *V);
 
 } // namespace omp2cu::analysis
 

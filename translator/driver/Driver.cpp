@@ -245,6 +245,35 @@ static int writeOutput(StringRef Out, StringRef Text) {
   return 0;
 }
 
+/// Formats what the translator wrote into \p Result's output in the input's style (--style;
+/// emit/OutputStyle.h), with the lines of the input that the translation changed. False for a
+/// --style that does not parse; a broken .clang-format is a warning, and LLVM style.
+static bool formatGenerated(omp2cu::TranslateResult &Result) {
+  if (Result.Generated.empty())
+    return true;
+  llvm::Expected<clang::format::FormatStyle> S =
+      omp2cu::style::styleFor(Style, Input, Result.Original);
+  if (!S) {
+    std::string Why = toString(S.takeError());
+    if (Style != "file") {
+      errs() << "omp2cu: error: --style=" << Style << ": " << Why << "\n";
+      return false;
+    }
+    errs() << "omp2cu: warning: " << Why << "; the generated code is formatted in LLVM style\n";
+    S = omp2cu::style::styleFor("LLVM", Input, Result.Original);
+  }
+  if (!S || S->DisableFormat)
+    return true;
+  if (auto Buf = MemoryBuffer::getFile(Input))
+    Result.Generated = omp2cu::style::unite(
+        Result.Generated, omp2cu::style::changedLines((*Buf)->getBuffer(), Result.Output));
+  std::string Error;
+  if (!omp2cu::style::format(Result.Output, Result.Generated, *S, Input, Result.KernelLines,
+                             Error))
+    errs() << "omp2cu: warning: " << Error << "; the generated code is not formatted\n";
+  return true;
+}
+
 int main(int argc, const char **argv) {
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter([](raw_ostream &OS) { OS << "omp2cu 0.1 (LLVM/Clang 19)\n"; });
@@ -335,28 +364,8 @@ int main(int argc, const char **argv) {
     return 1;
   if (Opts.SkipPlain && !Result.UsesOffload)
     return 0;
-  if (!Result.Generated.empty()) {
-    // The translator's text in the input's style (OutputStyle.h).
-    llvm::Expected<clang::format::FormatStyle> S =
-        omp2cu::style::styleFor(Style, Input, Result.Original);
-    if (!S) {
-      std::string Why = toString(S.takeError());
-      if (Style != "file") {
-        errs() << "omp2cu: error: --style=" << Style << ": " << Why << "\n";
-        return 1;
-      }
-      errs() << "omp2cu: warning: " << Why << "; the generated code is formatted in LLVM style\n";
-      S = omp2cu::style::styleFor("LLVM", Input, Result.Original);
-    }
-    // With the lines of the input that the translation changed (OutputStyle.h).
-    if (auto Buf = MemoryBuffer::getFile(Input); Buf && S && !S->DisableFormat)
-      Result.Generated = omp2cu::style::unite(
-          Result.Generated, omp2cu::style::changedLines((*Buf)->getBuffer(), Result.Output));
-    std::string Error;
-    if (S && !omp2cu::style::format(Result.Output, Result.Generated, *S, Input,
-                                    Result.KernelLines, Error))
-      errs() << "omp2cu: warning: " << Error << "; the generated code is not formatted\n";
-  }
+  if (!formatGenerated(Result))
+    return 1;
   if (LineDirectives)
     Result.Output = omp2cu::lines::addLineDirectives(
         Result.Original, Result.Output, Input,

@@ -29,7 +29,6 @@
 #include <fmt/format.h>
 
 #include <functional>
-#include <set>
 
 using namespace clang;
 using namespace omp2cu::model;
@@ -52,7 +51,6 @@ clang::QualType constOf(clang::ASTContext &Ctx, clang::QualType T) {
   return T.withConst();
 }
 } // namespace
-
 
 std::string markAt(const SourceManager &SM, SourceLocation L) {
   const SourceLocation E = L.isValid() ? SM.getExpansionLoc(L) : L;
@@ -616,34 +614,11 @@ KernelText KernelEmitter::run() {
   // functions the kernel calls take its variables by reference: those outlined from it (generic
   // mode, generic SIMD), and the copies of called functions that use globals, which take the
   // kernel's copies of the globals as parameters.
-  // Pointers in the bounds of a loop over pointers are read by the loop code with the type of
-  // its variable.
   const bool Consts = TI.Header.empty() && !P.Generic && !P.GenericSimd;
-  std::set<const VarDecl *> InBounds;
-  std::function<void(const Stmt *)> Bound = [&](const Stmt *S) {
-    if (!S)
-      return;
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-      if (const auto *BV = dyn_cast<VarDecl>(DRE->getDecl()); BV && BV->getType()->isPointerType())
-        InBounds.insert(BV);
-    for (const Stmt *Ch : S->children())
-      Bound(Ch);
-  };
-  std::function<void(const Construct &)> Loops = [&](const Construct &C) {
-    for (const model::Loop &L : C.Loops)
-      if (L.Var && L.Var->getType()->isPointerType()) // a loop over pointers
-        for (const Expr *E : {L.LB, L.UB, L.Step})
-          Bound(E);
-    for (const auto &Ch : C.Children)
-      Loops(*Ch);
-  };
-  Loops(*R.Root);
   auto ReadOnlyOf = [&](const VarDecl *V) {
-    analysis::ReadOnly RO;
-    if (Consts && !TS.PromotedParams.count(V) && !V->hasGlobalStorage())
-      RO = analysis::readOnly(Ctx, R.Root->D, V);
-    RO.Pointee &= !InBounds.count(V);
-    return RO;
+    return Consts && !TS.PromotedParams.count(V) && !V->hasGlobalStorage()
+               ? analysis::readOnly(Ctx, *R.Root, V)
+               : analysis::ReadOnly{};
   };
   for (const RegionVar &RV : R.Vars) {
     const VarDecl *V = RV.Var;
@@ -672,9 +647,9 @@ KernelText KernelEmitter::run() {
         if (RO.Pointee && !T->getPointeeType()->isFunctionType())
           if (QualType C = constOf(Ctx, T->getPointeeType()); !C.isNull())
             T = Ctx.getQualifiedType(Ctx.getPointerType(C), T.getLocalQualifiers());
-      } else if (RV.K == RegionVar::ByValue && RO.Value && !T->isArrayType() &&
-                 !T.isConstQualified()) {
-        T = T.withConst();
+      } else if (RV.K == RegionVar::ByValue && RO.Value) {
+        if (QualType C = constOf(Ctx, T); !C.isNull())
+          T = C;
       }
       Params += text::declare(Ctx, T, TS.PromotedParams.count(V) ? "omp2cu_" + N : N);
       break;
