@@ -47,6 +47,7 @@ Exit codes: 0 pass, 1 fail, 77 skipped.
 
 import argparse
 import difflib
+import glob
 import math
 import os
 import re
@@ -253,8 +254,30 @@ def build_and_run_reference(src, work, kind, timeout):
         libdir = os.path.normpath(os.path.join(libdir, "..", ".."))  # .../lib
         cmd += ["-fopenmp-targets=x86_64-pc-linux-gnu", "-Wl,-rpath," + libdir]
     run_step(f"ref-build-{label}", cmd, timeout)
-    out, dt = run_step(f"ref-run-{label}", [exe], timeout)
+    started = time.time()
+    try:
+        out, dt = run_step(f"ref-run-{label}", [exe], timeout)
+    finally:
+        if host_offload:
+            remove_host_plugin_images(src, started)
     return out, label
+
+
+def remove_host_plugin_images(src, started):
+    """libomptarget's x86_64 plugin (LLVM 19) writes each program's device image to
+    /tmp/tmpfile_XXXXXX (a fixed directory, not $TMPDIR) and never removes it. The images this
+    run wrote, those made since it started that name the sample's source, go once it exited
+    (it dlopen()ed them before); another test's images are left alone."""
+    name = os.path.basename(src).encode()
+    for path in glob.glob("/tmp/tmpfile_*"):
+        try:
+            if os.path.getmtime(path) + 1 < started or not os.path.isfile(path):
+                continue
+            with open(path, "rb") as f:
+                if f.read(4) == b"\x7fELF" and name in f.read():
+                    os.remove(path)
+        except OSError:
+            pass
 
 
 def translate(args, src, work):

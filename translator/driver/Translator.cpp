@@ -11,6 +11,8 @@
 #include "emit/kernel/DeclaredReductions.h"
 #include "analysis/DeviceComplex.h"
 #include "emit/host/CCompat.h"
+#include "analysis/AllocateDirectives.h"
+#include "emit/AllocateDirectives.h"
 #include "frontend/CRespell.h"
 #include "frontend/Conditionals.h"
 #include "emit/RuntimeNames.h"
@@ -428,7 +430,9 @@ public:
       }
     }
     ccompat::fixMainFile(Ctx, {&HostRW, &KernelRW});
-    bool Ok = true;
+    bool Ok = analysis::checkAllocateDirectives(
+        Ctx, [&](SourceLocation L, const std::string &M) { diag::error(DE, L, M); });
+    allocdir::rewrite(Ctx, {&HostRW, &KernelRW});
     hostcompat::fixMainFile(Ctx, HostRW, HostQualified);
     Ok &= F.Ok;
     if (Result.UsesOffload)

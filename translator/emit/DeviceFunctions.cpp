@@ -5,6 +5,7 @@
 #include "analysis/Assert.h"
 #include "analysis/DeviceComplex.h"
 #include "analysis/DeviceUtility.h"
+#include "analysis/AllocateDirectives.h"
 #include "report/Diagnostics.h"
 #include "analysis/RegionAnalysis.h"
 #include "support/SourceText.h"
@@ -375,14 +376,13 @@ struct Marker {
                                       "supported yet (make it a 'declare target' global)");
   }
 
-  /// `#pragma omp allocate` on a local variable of device code: neither translated nor accepted
-  /// by g++ 12 ("not yet supported"), which compiles the host fallbacks and the sim build.
+  /// `#pragma omp allocate` on a local variable of device code (analysis/AllocateDirectives.h).
   void allocateDirectives(const Stmt *S) {
     if (const auto *DS = dyn_cast<DeclStmt>(S))
       for (const Decl *D : DS->decls())
-        if (isa<OMPAllocateDecl>(D))
-          error(D->getLocation(), "'#pragma omp allocate' in a target region or in a function "
-                                  "called from one is not supported yet");
+        if (const auto *AD = dyn_cast<OMPAllocateDecl>(D))
+          analysis::checkDeviceAllocateDirective(
+              Ctx, AD, [&](SourceLocation L, const std::string &M) { error(L, M); });
   }
 
   /// Global variables used by a device function that kernels call directly (a function of

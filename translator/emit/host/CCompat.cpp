@@ -17,6 +17,10 @@ class ImplicitCasts : public RecursiveASTVisitor<ImplicitCasts> {
 public:
   ImplicitCasts(ASTContext &Ctx, const std::vector<Rewriter *> &RWs) : Ctx(Ctx), RWs(RWs) {}
 
+  // `allocate` directives become comments (emit/AllocateDirectives.h): nothing to edit in them.
+  bool TraverseOMPAllocateDecl(OMPAllocateDecl *) { return true; }
+  bool TraverseOMPAllocateDeclAttr(OMPAllocateDeclAttr *) { return true; }
+
   bool VisitImplicitCastExpr(ImplicitCastExpr *E) {
     const SourceManager &SM = Ctx.getSourceManager();
     const Expr *Sub = E->getSubExpr();

@@ -13,6 +13,7 @@
 #include "emit/kernel/DeclaredReductions.h"
 #include "emit/host/CCompat.h"
 #include "emit/LineDirectives.h"
+#include "emit/AllocateDirectives.h"
 #include "report/Diagnostics.h"
 #include "analysis/RegionAnalysis.h"
 #include "support/SourceText.h"
@@ -909,6 +910,7 @@ std::string KernelEmitter::callCopy(const Construct &C) {
   // The copy is edited in a rewriter of its own: each copy of the function edits its text.
   Rewriter Own(Ctx.getSourceManager(), Ctx.getLangOpts());
   ccompat::fixMainFile(Ctx, {&Own});
+  allocdir::rewrite(Ctx, {&Own});
   Rewriter *Caller = KR;
   KR = &Own;
   // The globals the copy uses are parameters of the same names (their device copies); qualified
