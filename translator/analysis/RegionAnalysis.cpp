@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/Analyzer.h"
+#include "frontend/ImperfectNests.h"
 #include "emit/kernel/DeclaredReductions.h"
 #include "analysis/DeviceVariants.h"
 #include "analysis/DeviceComplex.h"
@@ -1211,9 +1212,18 @@ Analyzer::buildConstruct(const OMPExecutableDirective *D, const Construct *Paren
     unsigned N = LD->getLoopsNumber();
     for (unsigned I = 0; I < N; ++I) {
       // Loops of a collapse nest may be wrapped in braces.
-      while (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
+      bool Imperfect = false;
+      while (const auto *CS = dyn_cast_or_null<CompoundStmt>(S)) {
+        Imperfect = CS->size() > 1;
         S = CS->size() == 1 ? CS->body_front() : nullptr;
+      }
       const auto *For = dyn_cast_or_null<ForStmt>(S);
+      if (!For && I > 0 && Imperfect) {
+        // Imperfect nests that the first pass could not write as perfect ones
+        // (ImperfectNests.h).
+        error(D->getBeginLoc(), nests::unsupportedMessage());
+        return nullptr;
+      }
       if (!For) {
         error(D->getBeginLoc(), "expected a for loop (range-based and "
                                 "non-canonical loops are not supported)");

@@ -23,6 +23,7 @@
 #include "report/Diagnostics.h"
 #include "emit/Emitter.h"
 #include "frontend/HeaderInlining.h"
+#include "frontend/ImperfectNests.h"
 #include "emit/LineDirectives.h"
 #include "emit/Linkage.h"
 #include "frontend/LocalMacros.h"
@@ -414,12 +415,13 @@ public:
     }
     // Metadirectives in target regions become the directives the device selects
     // (Metadirectives.h); `parallel master [taskloop]` and the like the two directives that
-    // they are defined as (SplitConstructs.h).
+    // they are defined as (SplitConstructs.h); imperfectly nested collapsed loops perfect ones
+    // (ImperfectNests.h).
     {
       std::vector<const OMPExecutableDirective *> Targets;
       for (const Found &R : F.Regions)
         Targets.push_back(R.D);
-      for (auto *Pass : {meta::resolveForDevice, split::splitCombined}) {
+      for (auto *Pass : {meta::resolveForDevice, split::splitCombined, nests::perfectNests}) {
         std::string Text;
         Pass(Ctx, Targets, Text);
         if (!Text.empty()) {
@@ -433,6 +435,15 @@ public:
     bool Ok = analysis::checkAllocateDirectives(
         Ctx, [&](SourceLocation L, const std::string &M) { diag::error(DE, L, M); });
     allocdir::rewrite(Ctx, {&HostRW, &KernelRW});
+    {
+      std::vector<const OMPExecutableDirective *> Targets;
+      for (const Found &R : F.Regions)
+        Targets.push_back(R.D);
+      nests::reportHostNests(Ctx, Targets, [&](SourceLocation L, const std::string &M) {
+        diag::error(DE, L, M);
+        Ok = false;
+      });
+    }
     hostcompat::fixMainFile(Ctx, HostRW, HostQualified);
     Ok &= F.Ok;
     if (Result.UsesOffload)

@@ -2,7 +2,7 @@
  * globals, static and automatic variables of host code, in a target region's sequential part
  * (a variable its parallel loop shares), inside a parallel region (each thread's own), and in a
  * declare target function. The variables keep their values, sharing and privacy whatever the
- * allocator; align(64) gives 64-byte aligned storage (OpenMP_VV test_allocate_on_device). */
+ * allocator; align(64) gives 64-byte aligned storage (OpenMP_VV test_allocate_on_device). omp2cu-e2e: compile */
 #include <omp.h>
 #include <stdint.h>
 #include <stdio.h>
