@@ -99,12 +99,7 @@ public:
     write(Nest);
   }
 
-  std::string apply() const {
-    if (Edits.empty())
-      return "";
-    StringRef In = SM.getBufferData(SM.getMainFileID());
-    return outofline::applied(In, Edits, 0, In.size());
-  }
+  std::string apply() const { return outofline::mainFileWith(SM, Edits); }
 
 private:
   ASTContext &Ctx;

@@ -104,6 +104,13 @@ std::string dedented(std::string Text, llvm::StringRef Indent) {
   return Out;
 }
 
+std::string mainFileWith(const SourceManager &SM, const Edits &E) {
+  if (E.empty())
+    return "";
+  llvm::StringRef In = SM.getBufferData(SM.getMainFileID());
+  return applied(In, E, 0, In.size());
+}
+
 std::string applied(llvm::StringRef In, const Edits &E, unsigned Begin, unsigned End) {
   std::string Out;
   unsigned Pos = Begin;

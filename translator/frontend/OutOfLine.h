@@ -43,6 +43,9 @@ using Insertions = std::map<unsigned, Moved>;
 /// starts inside an earlier replacement is dropped).
 std::string applied(llvm::StringRef In, const Edits &E, unsigned Begin, unsigned End);
 
+/// The main file's text with \p E applied; empty when \p E is (a pass with nothing to do).
+std::string mainFileWith(const clang::SourceManager &SM, const Edits &E);
+
 /// The line breaks of \p S: what keeps the lines after a removed text where they were.
 std::string lineBreaks(llvm::StringRef S);
 
