@@ -6,6 +6,7 @@
 #include "analysis/DeviceComplex.h"
 #include "analysis/DeviceUtility.h"
 #include "analysis/AllocateDirectives.h"
+#include "frontend/ThisCapture.h"
 #include "report/Diagnostics.h"
 #include "analysis/RegionAnalysis.h"
 #include "support/SourceText.h"
@@ -276,7 +277,40 @@ struct Marker {
                                      "region" + Why);
       return;
     }
+    if (InKernel && !virtualCallOk(CE))
+      return;
     callee(F, CE->getBeginLoc());
+  }
+
+  /// A virtual call in the region's own code on an object that the region copies from the host
+  /// (`this` of the member function holding the region, a variable declared outside the
+  /// region): the copy holds the host's virtual function table, which no GPU can follow.
+  bool virtualCallOk(const CallExpr *CE) {
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(CE);
+    const auto *M = MC ? MC->getMethodDecl() : nullptr;
+    if (!M || !M->isVirtual())
+      return true;
+    const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
+    if (!ME || ME->hasQualifier())
+      return true; // not dispatched
+    const Expr *Obj = MC->getImplicitObjectArgument()->IgnoreParenImpCasts();
+    std::string What;
+    if (isa<CXXThisExpr>(Obj))
+      What = "the object of the member function that holds the region ('this')";
+    else if (const auto *DRE = dyn_cast<DeclRefExpr>(Obj); DRE && !ME->isArrow())
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()); V && !inDeviceCode(V->getLocation()))
+        What = V->getName() == thisref::SelfName
+                   ? "the object of the member function that holds the region ('this')"
+                   : "'" + V->getNameAsString() + "', which the region copies from the host";
+    if (What.empty())
+      return true;
+    error(CE->getBeginLoc(), "virtual call of '" + M->getNameAsString() + "' on " + What +
+                                 ": the device copy of an object holds the host's virtual "
+                                 "function table; call it on an object the device constructed "
+                                 "(through a pointer), or name the function (" +
+                                 M->getParent()->getNameAsString() + "::" +
+                                 M->getNameAsString() + ")");
+    return false;
   }
 
   /// \p F, a function of the program (not of a system header) that device code calls at \p L:
@@ -290,6 +324,11 @@ struct Marker {
             Ctx, F->getBody(), RW, LibraryDone,
             [&](SourceLocation L, const std::string &Why) { error(L, Why); });
       F = Pattern;
+    }
+    if (const auto *M = dyn_cast<CXXMethodDecl>(F); M && M->isVirtual() && !InFamily) {
+      if (Family.insert(M->getCanonicalDecl()).second)
+        virtualFamily(M, L);
+      return;
     }
     const FunctionDecl *Def = F->getDefinition();
     if (!Def) {
@@ -308,10 +347,6 @@ struct Marker {
       // The translator inlines the header (HeaderInlining.h) or reports the call.
       InHeaders.push_back({SM.getFileID(SM.getExpansionLoc(Def->getLocation())),
                            L, F->getNameAsString()});
-      return;
-    }
-    if (const auto *M = dyn_cast<CXXMethodDecl>(Def); M && M->isVirtual()) {
-      error(L, "virtual member functions cannot be called in target regions");
       return;
     }
     if (const auto *M = dyn_cast<CXXMethodDecl>(Def); M && M->getParent()->isLambda()) {
@@ -341,6 +376,55 @@ struct Marker {
     }
     if (Done.insert(Def).second)
       Work.push_back(Def);
+  }
+
+  /// The virtual functions whose device code was asked for (canonical declarations).
+  std::set<const CXXMethodDecl *> Family;
+  /// The overriders of each virtual function of the translation unit (canonical declarations),
+  /// filled at the first virtual call.
+  std::map<const CXXMethodDecl *, std::vector<const CXXMethodDecl *>> Overriders;
+  bool OverridersFound = false;
+  /// Set while callee() looks at a member of a family as at any other function.
+  bool InFamily = false;
+
+  /// A virtual call in device code may reach \p M, what it overrides and what overrides them
+  /// in this translation unit: all of them become device functions (CUDA and HIP build the
+  /// device's virtual function tables from them; an override must be device code where its
+  /// base function is). The object must have been constructed on the device (OpenMP leaves a
+  /// virtual call on an object of another device unspecified); call() refuses the calls whose
+  /// object the region copies from the host.
+  void virtualFamily(const CXXMethodDecl *M, SourceLocation L) {
+    if (!OverridersFound) {
+      OverridersFound = true;
+      struct Finder : RecursiveASTVisitor<Finder> {
+        std::map<const CXXMethodDecl *, std::vector<const CXXMethodDecl *>> &Out;
+        explicit Finder(decltype(Out) O) : Out(O) {}
+        bool shouldVisitTemplateInstantiations() const { return true; }
+        bool VisitCXXMethodDecl(CXXMethodDecl *X) {
+          if (X->isCanonicalDecl())
+            for (const CXXMethodDecl *O : X->overridden_methods())
+              Out[O->getCanonicalDecl()].push_back(X);
+          return true;
+        }
+      } F(Overriders);
+      F.TraverseDecl(Ctx.getTranslationUnitDecl());
+    }
+    std::vector<const CXXMethodDecl *> Members;
+    for (const CXXMethodDecl *O : M->overridden_methods())
+      Members.push_back(O->getCanonicalDecl());
+    for (const CXXMethodDecl *O : Overriders[M->getCanonicalDecl()])
+      Members.push_back(O->getCanonicalDecl());
+    // M itself: its body is device code, or a pure declaration that overriders must match.
+    if (M->isPureVirtual() && !M->getDefinition()) {
+      mark(M);
+    } else {
+      InFamily = true;
+      callee(M, L);
+      InFamily = false;
+    }
+    for (const CXXMethodDecl *X : Members)
+      if (Family.insert(X).second)
+        virtualFamily(X, L);
   }
 
   /// The body of a function that kernels call copies of: its calls (its global variables are

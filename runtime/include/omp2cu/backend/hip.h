@@ -188,25 +188,25 @@ __device__ __forceinline__ void threadfence() { __threadfence(); }
 
 // ---- Device heap (device) ------------------------------------------------------------------
 
-/// `bytes` bytes of the device heap (malloc in device code), or nullptr. HIP 5.2's device malloc
-/// cannot be compiled for gfx11 (it needs llvm.amdgcn.s.memrealtime, which gfx11 lacks): there
-/// the heap is empty and every allocation fails.
-__device__ inline void *heap_alloc(std::size_t bytes) {
-#if defined(__gfx1100__) || defined(__gfx1101__) || defined(__gfx1102__) || defined(__gfx1103__)
-  (void)bytes;
-  return nullptr;
-#else
-  return malloc(bytes);
-#endif
+#if (defined(__gfx1100__) || defined(__gfx1101__) || defined(__gfx1102__) ||                   \
+     defined(__gfx1103__)) &&                                                                     \
+    HIP_VERSION_MAJOR * 100 + HIP_VERSION_MINOR <= 502
+/// HIP 5.2's device malloc (ockl's __ockl_dm_alloc, behind malloc, free and the device's
+/// operator new and delete) cannot be compiled for gfx11: it needs llvm.amdgcn.s.memrealtime,
+/// which gfx11 lacks, and the backend stops ("Cannot select"). These definitions stand in for
+/// ockl's (the device library is linked only for what the module leaves undefined): the heap is
+/// empty there, every allocation fails (malloc and new give nullptr).
+extern "C" __device__ __attribute__((weak)) unsigned long long __ockl_dm_alloc(unsigned long long) {
+  return 0;
 }
+extern "C" __device__ __attribute__((weak)) void __ockl_dm_dealloc(unsigned long long) {}
+#endif
+
+/// `bytes` bytes of the device heap (malloc in device code), or nullptr (always on gfx11 with
+/// HIP 5.2, above).
+__device__ inline void *heap_alloc(std::size_t bytes) { return malloc(bytes); }
 /// Frees a block from heap_alloc (nullptr: nothing).
-__device__ inline void heap_free(void *p) {
-#if defined(__gfx1100__) || defined(__gfx1101__) || defined(__gfx1102__) || defined(__gfx1103__)
-  (void)p;
-#else
-  free(p);
-#endif
-}
+__device__ inline void heap_free(void *p) { free(p); }
 
 /// Prints "file:line: error: what" and ends the kernel, whose launch then fails (the host
 /// runtime reports it).
