@@ -1197,9 +1197,17 @@ Analyzer::buildConstruct(const OMPExecutableDirective *D, const Construct *Paren
       default: return false;
       }
     };
+    // A call of a function that kernels call a copy of (it holds constructs, or uses globals)
+    // is as good as the constructs it holds.
+    std::function<bool(const Construct &)> CallOk = [&](const Construct &Call) {
+      return llvm::all_of(Call.Children, [&](const std::unique_ptr<Construct> &G) {
+        return G->Call ? CallOk(*G) : NestedOk(C->Sync, G->Sync);
+      });
+    };
     for (const auto &Ch : C->Children)
-      if ((C->Sync != SyncKind::Sections && Ch->Sync == SyncKind::None) ||
-          (Ch->Sync != SyncKind::None && !NestedOk(C->Sync, Ch->Sync)))
+      if (Ch->Call ? !CallOk(*Ch)
+                   : (C->Sync != SyncKind::Sections && Ch->Sync == SyncKind::None) ||
+                         (Ch->Sync != SyncKind::None && !NestedOk(C->Sync, Ch->Sync)))
         error(Ch->D ? Ch->D->getBeginLoc() : Ch->Call->getBeginLoc(),
               (Ch->Call ? "a " + Ch->DirectiveText + ", which holds OpenMP constructs,"
                         : "'#pragma omp " +
