@@ -121,6 +121,61 @@ bool names(const Stmt *S, const VarDecl *V) {
   return llvm::any_of(S->children(), [&](const Stmt *Ch) { return names(Ch, V); });
 }
 
+/// Whether nested construct \p Ch makes its own copy of \p V and leaves the one outside it
+/// untouched: its loop variable, or a private or firstprivate item of it (a lastprivate, linear
+/// or reduction item, or a simd loop's variable, which OpenMP makes lastprivate, writes back).
+bool ownCopy(const Construct &Ch, const VarDecl *V) {
+  bool Copy = llvm::any_of(Ch.Loops, [&](const model::Loop &L) { return L.Var == V; });
+  for (const ClauseVar &CV : Ch.Vars)
+    if (CV.Var == V) {
+      if (CV.K != ClauseVar::Private && CV.K != ClauseVar::Firstprivate)
+        return false;
+      Copy = true;
+    }
+  if (!Copy || !Ch.D)
+    return false;
+  for (const OMPClause *Cl : Ch.D->clauses()) // they may read V: firstprivate(x) num_threads(V)
+    for (const Stmt *Item : const_cast<OMPClause *>(Cl)->children())
+      if (names(Item, V))
+        return false;
+  return true;
+}
+
+/// The construct of directive \p D among those nested in \p C, or null.
+const Construct *nestedConstruct(const Construct &C, const OMPExecutableDirective *D) {
+  for (const auto &Ch : C.Children) {
+    if (Ch->D == D)
+      return Ch.get();
+    if (const Construct *X = nestedConstruct(*Ch, D))
+      return X;
+  }
+  return nullptr;
+}
+
+/// Whether the body of \p C uses its private copy of \p V: names it other than inside nested
+/// constructs that make their own copy (a `private(i)` of a teams loop whose nested parallel
+/// loop runs over i leaves the copy unused).
+bool usesOwnCopy(const Construct &C, const VarDecl *V) {
+  std::function<bool(const Stmt *)> Uses = [&](const Stmt *S) {
+    if (!S)
+      return false;
+    if (const auto *D = dyn_cast<OMPExecutableDirective>(S))
+      if (const Construct *Ch = nestedConstruct(C, D); Ch && ownCopy(*Ch, V))
+        return false;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == V)
+      return true;
+    if (const auto *CS = dyn_cast<CapturedStmt>(S))
+      return Uses(CS->getCapturedStmt());
+    if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+      if (names(D, V))
+        return true;
+      return Uses(D->hasAssociatedStmt() ? D->getAssociatedStmt() : nullptr);
+    }
+    return llvm::any_of(S->children(), Uses);
+  };
+  return Uses(C.Body) || llvm::any_of(C.Loops, [&](const model::Loop &L) { return L.Var == V; });
+}
+
 } // namespace
 
 /// True if the team code of \p C (its body outside the parallel regions nested in it) refers to
@@ -702,7 +757,8 @@ std::string KernelEmitter::construct(const Construct &C, std::set<const VarDecl 
     };
     switch (CV.K) {
     case ClauseVar::Private:
-      Pro += Declare("");
+      if (Shared || usesOwnCopy(C, V))
+        Pro += Declare("");
       break;
     case ClauseVar::Firstprivate:
       Pro += fmt::format("{}  auto &{} = {};\n", Ind, Outer, N) + Declare(Outer);
