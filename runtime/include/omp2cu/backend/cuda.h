@@ -34,18 +34,6 @@ inline constexpr lanemask_t full_mask = 0xffffffffu;
 #define OMP2CU_DEVICE_OR_HOST(dev, host) (host)
 #endif
 
-// ---- Ids and dimensions (device) --------------------------------------------------------------
-
-__device__ __forceinline__ unsigned thread_idx_x() { return threadIdx.x; }
-__device__ __forceinline__ unsigned thread_idx_y() { return threadIdx.y; }
-__device__ __forceinline__ unsigned block_idx_x() { return blockIdx.x; }
-__device__ __forceinline__ unsigned block_dim_x() { return blockDim.x; }
-__device__ __forceinline__ unsigned block_dim_y() { return blockDim.y; }
-__device__ __forceinline__ unsigned grid_dim_x() { return gridDim.x; }
-/// Linear id of the calling thread in its block (x fastest; blocks are at most 2-D here).
-__device__ __forceinline__ unsigned linear_thread_id() {
-  return threadIdx.y * blockDim.x + threadIdx.x;
-}
 /// Lane of the calling thread in its warp.
 __device__ __forceinline__ unsigned lane_id() {
   unsigned L;
@@ -55,8 +43,6 @@ __device__ __forceinline__ unsigned lane_id() {
 
 // ---- Synchronisation and warp collectives (device) ------------------------------------------
 
-/// Block barrier. Must be called by all threads of the block.
-__device__ __forceinline__ void sync_block() { __syncthreads(); }
 /// Warp barrier of the lanes in `mask`. Must be called by every lane in `mask`; on sm_70 and
 /// later the lanes may call it from different places in the code.
 __device__ __forceinline__ void sync_warp(lanemask_t mask) { __syncwarp(mask); }
@@ -118,15 +104,6 @@ __device__ __forceinline__ unsigned lowest_lane(lanemask_t mask) {
 
 // ---- Atomics (device) ----------------------------------------------------------------------
 
-__device__ __forceinline__ unsigned atomic_cas(unsigned *p, unsigned expected, unsigned desired) {
-  return atomicCAS(p, expected, desired);
-}
-__device__ __forceinline__ unsigned long long atomic_cas(unsigned long long *p,
-                                                         unsigned long long expected,
-                                                         unsigned long long desired) {
-  return atomicCAS(p, expected, desired);
-}
-template <class T> __device__ __forceinline__ T atomic_exch(T *p, T v) { return atomicExch(p, v); }
 /// Relaxed atomic load / store (naturally aligned 4/8-byte volatile accesses are single-copy
 /// atomic on NVIDIA GPUs).
 template <class T> __device__ __forceinline__ T atomic_load(const T *p) {
@@ -136,29 +113,13 @@ template <class T> __device__ __forceinline__ void atomic_store(T *p, T v) {
   *static_cast<volatile T *>(p) = v;
 }
 
-template <class T> __device__ __forceinline__ T atomic_add(T *p, T v) { return atomicAdd(p, v); }
 template <class T> __device__ __forceinline__ T atomic_min(T *p, T v) { return atomicMin(p, v); }
 template <class T> __device__ __forceinline__ T atomic_max(T *p, T v) { return atomicMax(p, v); }
-template <class T> __device__ __forceinline__ T atomic_and(T *p, T v) { return atomicAnd(p, v); }
-template <class T> __device__ __forceinline__ T atomic_or(T *p, T v) { return atomicOr(p, v); }
-template <class T> __device__ __forceinline__ T atomic_xor(T *p, T v) { return atomicXor(p, v); }
 
-__device__ __forceinline__ void threadfence() { __threadfence(); }
-
-// ---- Device heap (device) ------------------------------------------------------------------
-
-/// `bytes` bytes of the device heap (malloc in device code; cudaLimitMallocHeapSize), or
-/// nullptr.
-__device__ inline void *heap_alloc(std::size_t bytes) { return malloc(bytes); }
-/// Frees a block from heap_alloc (nullptr: nothing).
-__device__ inline void heap_free(void *p) { free(p); }
-
-/// Prints "file:line: error: what" and ends the kernel, whose launch then fails (the host
-/// runtime reports it).
-__device__ inline void device_fail(const char *what, const char *file, unsigned line) {
-  printf("%s:%u: error: %s\n", file, line, what);
-  __trap();
-}
+// Ids, the block barrier, the atomics CUDA and HIP name alike, the device heap.
+#define OMP2CU_GPU_TRAP __trap
+#include "omp2cu/backend/gpu_device.h"
+#undef OMP2CU_GPU_TRAP
 
 } // namespace omp2cu::backend
 

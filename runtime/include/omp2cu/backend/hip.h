@@ -56,25 +56,10 @@ inline constexpr lanemask_t full_mask = ~lanemask_t(0);
 #define OMP2CU_DEVICE_OR_HOST(dev, host) (host)
 #endif
 
-// ---- Ids and dimensions (device) --------------------------------------------------------------
-
-__device__ __forceinline__ unsigned thread_idx_x() { return threadIdx.x; }
-__device__ __forceinline__ unsigned thread_idx_y() { return threadIdx.y; }
-__device__ __forceinline__ unsigned block_idx_x() { return blockIdx.x; }
-__device__ __forceinline__ unsigned block_dim_x() { return blockDim.x; }
-__device__ __forceinline__ unsigned block_dim_y() { return blockDim.y; }
-__device__ __forceinline__ unsigned grid_dim_x() { return gridDim.x; }
-/// Linear id of the calling thread in its block (x fastest; blocks are at most 2-D here).
-__device__ __forceinline__ unsigned linear_thread_id() {
-  return threadIdx.y * blockDim.x + threadIdx.x;
-}
 /// Lane of the calling thread in its wavefront.
 __device__ __forceinline__ unsigned lane_id() { return __lane_id(); }
 
 // ---- Synchronisation and wavefront collectives (device) -------------------------------------
-
-/// Block barrier. Must be called by all threads of the block.
-__device__ __forceinline__ void sync_block() { __syncthreads(); }
 
 /// Wavefront barrier of the lanes in `mask`. The lanes already run in lock step; what is needed
 /// is that their memory accesses before it are visible to each other after it, and that the
@@ -154,15 +139,6 @@ __device__ __forceinline__ unsigned lowest_lane(lanemask_t mask) {
 // Device-scope ("agent") atomics. The clang __hip_atomic builtins cover what HIP 5.2's atomic*
 // functions lack (e.g. atomicMin on long long).
 
-__device__ __forceinline__ unsigned atomic_cas(unsigned *p, unsigned expected, unsigned desired) {
-  return atomicCAS(p, expected, desired);
-}
-__device__ __forceinline__ unsigned long long atomic_cas(unsigned long long *p,
-                                                         unsigned long long expected,
-                                                         unsigned long long desired) {
-  return atomicCAS(p, expected, desired);
-}
-template <class T> __device__ __forceinline__ T atomic_exch(T *p, T v) { return atomicExch(p, v); }
 /// Relaxed atomic load / store.
 template <class T> __device__ __forceinline__ T atomic_load(const T *p) {
   return __hip_atomic_load(p, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
@@ -171,7 +147,6 @@ template <class T> __device__ __forceinline__ void atomic_store(T *p, T v) {
   __hip_atomic_store(p, v, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
 }
 
-template <class T> __device__ __forceinline__ T atomic_add(T *p, T v) { return atomicAdd(p, v); }
 template <class T> __device__ __forceinline__ T atomic_min(T *p, T v) {
   static_assert(std::is_integral_v<T>);
   return __hip_atomic_fetch_min(p, v, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
@@ -180,11 +155,6 @@ template <class T> __device__ __forceinline__ T atomic_max(T *p, T v) {
   static_assert(std::is_integral_v<T>);
   return __hip_atomic_fetch_max(p, v, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
 }
-template <class T> __device__ __forceinline__ T atomic_and(T *p, T v) { return atomicAnd(p, v); }
-template <class T> __device__ __forceinline__ T atomic_or(T *p, T v) { return atomicOr(p, v); }
-template <class T> __device__ __forceinline__ T atomic_xor(T *p, T v) { return atomicXor(p, v); }
-
-__device__ __forceinline__ void threadfence() { __threadfence(); }
 
 // ---- Device heap (device) ------------------------------------------------------------------
 
@@ -202,18 +172,10 @@ extern "C" __device__ __attribute__((weak)) unsigned long long __ockl_dm_alloc(u
 extern "C" __device__ __attribute__((weak)) void __ockl_dm_dealloc(unsigned long long) {}
 #endif
 
-/// `bytes` bytes of the device heap (malloc in device code), or nullptr (always on gfx11 with
-/// HIP 5.2, above).
-__device__ inline void *heap_alloc(std::size_t bytes) { return malloc(bytes); }
-/// Frees a block from heap_alloc (nullptr: nothing).
-__device__ inline void heap_free(void *p) { free(p); }
-
-/// Prints "file:line: error: what" and ends the kernel, whose launch then fails (the host
-/// runtime reports it).
-__device__ inline void device_fail(const char *what, const char *file, unsigned line) {
-  printf("%s:%u: error: %s\n", file, line, what);
-  __builtin_trap();
-}
+// Ids, the block barrier, the atomics CUDA and HIP name alike, the device heap.
+#define OMP2CU_GPU_TRAP __builtin_trap
+#include "omp2cu/backend/gpu_device.h"
+#undef OMP2CU_GPU_TRAP
 
 } // namespace omp2cu::backend
 
