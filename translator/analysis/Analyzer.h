@@ -1,9 +1,9 @@
 //===- Analyzer.h - Internals of the region analysis ------------*- C++ -*-===//
 //
-// Part of omp2cu. The class that builds one model::Region (RegionAnalysis.cpp:
-// constructs, loops, clauses; RegionVars.cpp: map items and the variables the
-// region uses) and the helpers that the analysis files share. Not used outside
-// the analysis (RegionAnalysis.h is its interface).
+// Part of omp2cu. The class that builds one model::Region (RegionAnalysis.cpp: constructs;
+// Loops.cpp: their loops; Clauses.cpp: their clauses; Tasks.cpp: the data environment of
+// tasks; RegionVars.cpp: map items and the variables the region uses) and the helpers that the
+// analysis files share. Not used outside the analysis (RegionAnalysis.h is its interface).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMP2CU_TRANSLATOR_ANALYSIS_ANALYZER_H
@@ -145,7 +145,13 @@ private:
                                               const model::Construct *Parent);
   /// The functions being expanded (calls of functions that hold OpenMP constructs).
   std::vector<const clang::FunctionDecl *> CallStack;
+  // Loops.cpp
   bool parseLoop(const clang::ForStmt *For, model::Loop &L);
+  /// The loops of \p LD's nest, into \p C (Loops, IsLoop, the implicit items of simd loops);
+  /// \p S, the associated statement, becomes the innermost body. False if it reported one.
+  bool loopNest(const clang::OMPLoopBasedDirective *LD, model::Construct *C,
+                const clang::Stmt *&S);
+  // Clauses.cpp (and Tasks.cpp: taskDataSharing)
   void parseClauses(const clang::OMPExecutableDirective *D, model::Construct &C, bool IsRoot);
   /// The implicit data sharing of the tasks in \p C and below (OpenMP 5.2, 5.1.1): a variable
   /// a task writes that is private where the task is met (a local of its parallel region, a
