@@ -2,8 +2,9 @@
 //
 // Part of omp2cu. The class that builds one model::Region (RegionAnalysis.cpp: constructs;
 // Loops.cpp: their loops; Clauses.cpp: their clauses; Tasks.cpp: the data environment of
-// tasks; RegionVars.cpp: map items and the variables the region uses) and the helpers that the
-// analysis files share. Not used outside the analysis (RegionAnalysis.h is its interface).
+// tasks; RegionVars.cpp: the variables the region uses; MapItems.cpp: map items) and the
+// helpers that the analysis files share. Not used outside the analysis (RegionAnalysis.h is its
+// interface).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMP2CU_TRANSLATOR_ANALYSIS_ANALYZER_H
@@ -21,6 +22,17 @@
 #include <optional>
 
 namespace omp2cu::analysis {
+
+/// The largest firstprivate array of a target construct, in bytes: it is a kernel parameter, and
+/// CUDA and HIP guarantee 4 KiB of parameters.
+inline constexpr long kFirstprivateArrayBytes = 4096;
+
+/// \p ME as a member of a variable, reached through struct members held in the object and
+/// elements of arrays held in it: `s.x`, `g->x` (g a pointer variable), `s.t.x`, `g->t.x`,
+/// `a[i].x`, `s.a[i].t.x`. Sets V.Var, V.Arrow and V.Via and returns ME's field; returns null and
+/// leaves V alone for anything else (members reached through pointer members, `s.p->x`, or
+/// through elements of pointers, `p[i].x`; members of references or of calls). (MapItems.cpp)
+const clang::FieldDecl *memberPath(const clang::MemberExpr *ME, model::RegionVar &V);
 
 /// Strips parentheses and implicit casts.
 inline const clang::Expr *strip(const clang::Expr *E) {
@@ -174,13 +186,14 @@ private:
   bool arrayReductionItem(const clang::Expr *E, model::ClauseVar &CV);
   void kernelNumThreads();
 
-  // RegionVars.cpp
+  // MapItems.cpp
   void parseMap(const clang::OMPMapClause *MC);
   void attachMember(const model::RegionVar &M, const clang::Expr *E);
   /// A member list item that is not a pointer section (map(from: s.x)): recorded with its struct.
   void memberItem(const model::RegionVar &M);
   /// A member list item through a pointer variable (g->x, g->p[lb:len]): recorded with g[0:1].
   void pointeeMember(const model::RegionVar &M);
+  // RegionVars.cpp
   void collectVars();
   /// Adds \p V, a constant of the region's function, to Region::LocalConstants after the
   /// constants of the function its initializer names.

@@ -4,9 +4,10 @@
 // KernelEmitter.cpp assembles the kernel (parameters, SPMD body or the
 // generic-mode state machine, the functions of parallel regions, the struct of
 // team-shared variables) and names the runtime for each context;
-// ConstructEmitter.cpp emits the constructs (loops, clauses, barriers,
-// single/master/critical/sections); AtomicEmitter.cpp the atomics. Not used
-// outside the emitter (Emitter.h is its interface).
+// ConstructEmitter.cpp emits the constructs (clauses, barriers, nested
+// constructs, calls of functions with constructs), LoopEmitter.cpp their loops,
+// SyncEmitter.cpp single/master/critical/sections/tasks; AtomicEmitter.cpp the
+// atomics. Not used outside the emitter (Emitter.h is its interface).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMP2CU_TRANSLATOR_EMIT_KERNEL_KERNELEMITTER_H
@@ -128,16 +129,19 @@ private:
   void children(const model::Construct &C, const std::set<const clang::VarDecl *> &Priv);
   std::string construct(const model::Construct &C, std::set<const clang::VarDecl *> Priv,
                         bool IsRoot);
+  // LoopEmitter.cpp
   std::string loopNest(const model::Construct &C, const plan::ConstructPlan &CP,
                        const std::string &Ind, const std::string &Body,
                        const std::set<const clang::VarDecl *> &ClauseVars, bool TrackLast);
-  std::string syncConstruct(const model::Construct &C, std::set<const clang::VarDecl *> Priv);
   void conditionalLastprivate(const model::Construct &C, const plan::ConstructPlan &CP,
                               const model::ClauseVar &CV, const std::string &Ind,
                               const std::string &Outer, std::string &Pro, std::string &Epi);
+  // SyncEmitter.cpp
+  std::string syncConstruct(const model::Construct &C, std::set<const clang::VarDecl *> Priv);
   /// The variables of the OpenMP thread (each lane has a copy) that the body of \p C, which lane
   /// 0 runs, writes: they go to the other lanes after it (group_share).
   std::vector<const clang::VarDecl *> laneCopiesWritten(const model::Construct &C) const;
+  // ConstructEmitter.cpp
   /// A call of a function that holds OpenMP constructs: outlines the copy of the function made
   /// for the context of the call and returns the call of that copy.
   std::string callCopy(const model::Construct &C);
