@@ -323,59 +323,9 @@ public:
     DiagnosticsEngine &DE = Ctx.getDiagnostics();
     if (DE.hasErrorOccurred())
       return; // errors in the input, reported by Clang
+    if (firstPasses(Ctx))
+      return;
     SourceManager &SM = Ctx.getSourceManager();
-    // The user's headers with offloading code are translated as part of this file: first
-    // inlined where they are included (HeaderInlining.h).
-    if (std::string Text = headers::inlined(
-            SM, HeaderIncs,
-            headers::headersToInline(SM, HeaderIncs, headers::offloadHeaders(Ctx, HeaderIncs)),
-            Result.Inlined);
-        !Text.empty()) {
-      Result.Rewritten = std::move(Text);
-      Result.Ok = true;
-      return;
-    }
-    // Directives written with _Pragma become `#pragma` lines first (the passes after this one
-    // read the directives' text).
-    if (std::vector<const OMPExecutableDirective *> Ds = pp::pragmaOperatorDirectives(Ctx);
-        !Ds.empty()) {
-      outofline::Edits Pragmas;
-      if (pp::writePragmas(Ctx, Ds, Expanded, Pragmas)) {
-        StringRef In = SM.getBufferData(SM.getMainFileID());
-        Result.Rewritten = outofline::applied(In, Pragmas, 0, In.size());
-        Result.Ok = true;
-      }
-      return;
-    }
-    // The uses of `declare mapper` are written out and the directives removed
-    // (DeclaredMappers.h).
-    {
-      bool Mappers = false;
-      std::string Text;
-      bool Expanded = mapper::expand(Ctx, Text, Mappers);
-      // Clang 19 crashes destroying the Sema of a C++ file whose mappers apply other mappers
-      // (declare mapper(outer o) map(o, o.a)): that Sema is left to the end of the process, as
-      // clang -cc1 leaves every Sema (-disable-free).
-      if (Mappers && Ctx.getLangOpts().CPlusPlus && LeakSema)
-        *LeakSema = true;
-      if (!Expanded)
-        return;
-      if (!Text.empty()) {
-        Result.Rewritten = std::move(Text);
-        Result.Ok = true;
-        return;
-      }
-    }
-    if (!Opts.ThisRewritten && Ctx.getLangOpts().CPlusPlus) {
-      bool Rewritten = thisref::rewriteThis(Ctx, Result.Rewritten);
-      if (DE.hasErrorOccurred())
-        return; // a member function that could not be moved out of its class
-      if (Rewritten) {
-        Result.Ok = true;
-        Result.RewrittenThis = true;
-        return; // translated again from the new text
-      }
-    }
     Rewriter HostRW(SM, Ctx.getLangOpts()), KernelRW(SM, Ctx.getLangOpts());
 
     Finder F(Ctx);
@@ -390,47 +340,8 @@ public:
       Result.Ok = true;
       return;
     }
-    // C input: what C++ reads otherwise is re-spelled first (CRespell.h).
-    if (std::string Text; !ccompat::respell(Ctx, Text)) {
+    if (regionPasses(Ctx, F))
       return;
-    } else if (!Text.empty()) {
-      Result.Rewritten = std::move(Text);
-      Result.Ok = true;
-      return;
-    }
-    // Structs and unions of a function that its target regions use move before it, where
-    // their kernels will be (LocalTypes.h).
-    {
-      std::vector<std::pair<const OMPExecutableDirective *, const FunctionDecl *>> Targets;
-      for (const Found &R : F.Regions)
-        Targets.push_back({R.D, R.F});
-      std::string Text;
-      if (!localtypes::hoist(Ctx, Targets, Text))
-        return;
-      if (!Text.empty()) {
-        Result.Rewritten = std::move(Text);
-        Result.Ok = true;
-        return;
-      }
-    }
-    // Metadirectives in target regions become the directives the device selects
-    // (Metadirectives.h); `parallel master [taskloop]` and the like the two directives that
-    // they are defined as (SplitConstructs.h); imperfectly nested collapsed loops perfect ones
-    // (ImperfectNests.h).
-    {
-      std::vector<const OMPExecutableDirective *> Targets;
-      for (const Found &R : F.Regions)
-        Targets.push_back(R.D);
-      for (auto *Pass : {meta::resolveForDevice, split::splitCombined, nests::perfectNests}) {
-        std::string Text;
-        Pass(Ctx, Targets, Text);
-        if (!Text.empty()) {
-          Result.Rewritten = std::move(Text);
-          Result.Ok = true;
-          return;
-        }
-      }
-    }
     ccompat::fixMainFile(Ctx, {&HostRW, &KernelRW});
     bool Ok = analysis::checkAllocateDirectives(
         Ctx, [&](SourceLocation L, const std::string &M) { diag::error(DE, L, M); });
@@ -455,95 +366,13 @@ public:
     std::vector<model::Region> Regions;
     std::vector<plan::KernelPlan> Plans;
     std::vector<const Found *> FoundOf; // of each region
-    pp::Blanks Blank; // conditionals resolved as the preprocessor did (Conditionals.h)
-    for (const Found &Fd : F.Regions) {
-      std::optional<model::Region> R = analysis::analyzeRegion(Ctx, Fd.D, Fd.F);
-      if (!R) {
-        Ok = false;
-        continue;
-      }
-      resolveConditionals(Ctx, *R->Root, Blank);
-      R->Befriend = Fd.Befriend;
-      plan::PlanError Err;
-      plan::PlanOptions PO;
-      PO.NoSpmdize = Opts.NoSpmdize;
-      PO.NeedsGeneric = R->Sharing.NeedsGeneric;
-      PO.NeedsGenericAt = R->Sharing.NeedsGenericAt;
-      std::optional<plan::KernelPlan> P = plan::planKernel(*R->Root, Err, PO);
-      if (!P) {
-        diag::error(DE, Err.At && Err.At->D ? Err.At->D->getBeginLoc() : Fd.D->getBeginLoc(),
-                    Err.Message);
-        Ok = false;
-        continue;
-      }
-      if (emit::templateInfo(Ctx, *R).Ok == false) {
-        diag::error(DE, Fd.D->getBeginLoc(), "target regions in variadic templates are not "
-                                             "supported yet");
-        Ok = false;
-        continue;
-      }
-      Regions.push_back(std::move(*R));
-      Plans.push_back(std::move(*P));
-      FoundOf.push_back(&Fd);
-    }
-    llvm::sort(IdentityGroups);
-    IdentityGroups.erase(std::unique(IdentityGroups.begin(), IdentityGroups.end()),
-                         IdentityGroups.end());
-    for (SourceLocation L : IdentityGroups)
-      diag::warning(DE, L, pp::identityMessage());
-    if (!Blank.empty()) {
-      // Translated again from the text without them.
-      if (Ok && !DE.hasErrorOccurred()) {
-        Result.Rewritten = pp::blanked(SM.getBufferData(Main), Blank);
-        Result.Ok = true;
-      }
+    if (analyseRegions(Ctx, F, Regions, Plans, FoundOf, Ok))
       return;
-    }
-    // Kernel names must be unique (two functions of the same name).
-    std::map<std::string, int> Seen;
-    for (model::Region &R : Regions)
-      if (Seen[R.KernelName]++)
-        R.KernelName.insert(R.KernelName.size() - 7, "_" + std::to_string(Seen[R.KernelName]));
 
-    std::vector<const Stmt *> Bodies;
-    for (const model::Region &R : Regions) {
-      Bodies.push_back(analysis::associatedStmt(R.Root->D));
-      // In a template, calls resolve only in the instantiations.
-      for (const Stmt *S : analysis::instantiatedRegionBodies(R))
-        Bodies.push_back(S);
-      // The combiners and initializers of the reductions it declares run on the device.
-      for (const OMPDeclareReductionDecl *D : R.DeclaredReductions)
-        for (const Stmt *S : udr::deviceCode(D))
-          Bodies.push_back(S);
-    }
-    devfn::MarkResult Marked =
-        devfn::markDeviceFunctions(Ctx, HostRW, Bodies, HostQualified);
-    Ok &= Marked.Ok;
+    devfn::MarkResult Marked;
+    if (markDeviceCode(Ctx, HostRW, Regions, Marked, Ok) || !Ok || DE.hasErrorOccurred())
+      return;
     bool UsesUtility = Marked.UsesUtility; // the output includes omp2cu/device/utility.h
-    if (!Marked.InHeaders.empty()) {
-      // Kernels call functions of the user's headers: inline those and translate again.
-      std::set<std::string> Extra;
-      for (const devfn::MarkResult::HeaderCall &C : Marked.InHeaders)
-        if (headers::inlinable(SM, HeaderIncs, C.File))
-          Extra.insert(headers::fileKey(*SM.getFileEntryRefForID(C.File)));
-      std::string Text = headers::inlined(
-          SM, HeaderIncs, headers::headersToInline(SM, HeaderIncs, Extra), Result.Inlined);
-      for (const devfn::MarkResult::HeaderCall &C : Marked.InHeaders)
-        if (Text.empty() || !headers::inlinable(SM, HeaderIncs, C.File)) {
-          diag::error(DE, C.Call, "function '" + C.Callee + "' called in a target region is "
-                                  "defined in a file that cannot be translated with this one "
-                                  "(not a header that it includes); declare it with '#pragma "
-                                  "omp declare target' and define it in its own file");
-          Ok = false;
-        }
-      if (Ok && !DE.hasErrorOccurred()) {
-        Result.Rewritten = std::move(Text);
-        Result.Ok = true;
-      }
-      return;
-    }
-    if (!Ok || DE.hasErrorOccurred())
-      return;
 
     // The kernels and launches are made last region first: each reads back the text of its
     // region with the edits made so far (text::rewritten), whose cost grows with the edits before
@@ -575,54 +404,7 @@ public:
       // only empty trees), which emptied fallbacks and crashed insertions.
       for (const CallExpr *CE : FoundOf[I]->HostApiCalls)
         qualifyHostApiCall(Ctx, HostRW, CE, HostQualified, MacroCallsReported);
-      // One walk of the fallback's statements (into the statements clang captures for the
-      // nested constructs: a CapturedStmt's children are its captures):
-      // - the fallback's copies of firstprivate globals (emitLaunch) have their plain names:
-      //   qualified references (B::count) name the copies;
-      // - the allocate clauses of the constructs go: where private copies come from is a hint,
-      //   and GCC rejects the clause on some constructs (simd) and forms.
-      std::function<void(const Stmt *)> EditFallback = [&](const Stmt *S) {
-        if (!S)
-          return;
-        if (const auto *CS = dyn_cast<CapturedStmt>(S))
-          return EditFallback(CS->getCapturedStmt());
-        if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-          if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-              V && DRE->hasQualifier() && V->hasGlobalStorage() && !V->isStaticLocal() &&
-              !DRE->getBeginLoc().isMacroID() &&
-              llvm::any_of(R.Vars, [&](const model::RegionVar &RV) {
-                return RV.Var == V && emit::hasFallbackCopy(RV);
-              }))
-            HostRW.ReplaceText(CharSourceRange::getTokenRange(DRE->getSourceRange()),
-                               V->getNameAsString());
-        if (const auto *D = dyn_cast<OMPExecutableDirective>(S))
-          for (const OMPClause *Cl : D->clauses())
-            if (isa<OMPAllocateClause>(Cl) && !Cl->isImplicit() &&
-                Cl->getBeginLoc().isFileID() && Cl->getEndLoc().isFileID())
-              HostRW.RemoveText(CharSourceRange::getTokenRange(Cl->getBeginLoc(),
-                                                               Cl->getEndLoc()));
-        for (const Stmt *Ch : S->children())
-          EditFallback(Ch);
-      };
-      EditFallback(analysis::associatedStmt(R.Root->D));
-      // A `teams` in a plain `target` region nested in a host construct: its host form.
-      for (const auto &Ch : R.Root->Children)
-        if (Ch->D && analysis::hostFallback(Ctx, Ch->D).TeamsDropped) {
-          SourceLocation B = Ch->D->getBeginLoc(), End = Ch->D->getEndLoc();
-          if (B.isMacroID() || End.isMacroID()) {
-            diag::error(DE, B,
-                        "this 'teams' construct, written in a macro, cannot run in the host "
-                        "fallback of its target region inside a host OpenMP construct; "
-                        "this is not supported yet");
-            continue;
-          }
-          std::string Host = emit::hostDirective(Ctx, Ch->D);
-          HostRW.ReplaceText(CharSourceRange::getCharRange(B, End),
-                             Host.empty() ? "// omp2cu: '#pragma omp " +
-                                                text::directiveText(Ctx, Ch->D) +
-                                                "' runs as one team on the host"
-                                          : Host);
-        }
+      hostFallbackEdits(Ctx, HostRW, R);
       std::string Fallback =
           text::rewritten(HostRW, text::stmtRange(Ctx, analysis::associatedStmt(R.Root->D)));
       std::string Indent = text::indentOf(SM, R.Root->D->getBeginLoc());
@@ -692,6 +474,64 @@ public:
     if (DE.hasErrorOccurred() || !dataDirectives(Ctx, HostRW, F) || DE.hasErrorOccurred())
       return;
 
+    writeOutput(Ctx, HostRW, Locks, Marked.HeaderDeclarations, UsesUtility);
+  }
+
+private:
+  const TranslateOptions &Opts;
+  TranslateResult &Result;
+
+  /// Marks the functions that the kernels of \p Regions call for the device (\p Marked); \p Ok
+  /// becomes false when one is reported. True when HandleTranslationUnit stops: kernels call
+  /// functions of the user's headers, which are inlined for another parse (or cannot be).
+  bool markDeviceCode(ASTContext &Ctx, Rewriter &HostRW, const std::vector<model::Region> &Regions,
+                      devfn::MarkResult &Marked, bool &Ok) {
+    DiagnosticsEngine &DE = Ctx.getDiagnostics();
+    SourceManager &SM = Ctx.getSourceManager();
+    std::vector<const Stmt *> Bodies;
+    for (const model::Region &R : Regions) {
+      Bodies.push_back(analysis::associatedStmt(R.Root->D));
+      // In a template, calls resolve only in the instantiations.
+      for (const Stmt *S : analysis::instantiatedRegionBodies(R))
+        Bodies.push_back(S);
+      // The combiners and initializers of the reductions it declares run on the device.
+      for (const OMPDeclareReductionDecl *D : R.DeclaredReductions)
+        for (const Stmt *S : udr::deviceCode(D))
+          Bodies.push_back(S);
+    }
+    Marked = devfn::markDeviceFunctions(Ctx, HostRW, Bodies, HostQualified);
+    Ok &= Marked.Ok;
+    if (!Marked.InHeaders.empty()) {
+      // Kernels call functions of the user's headers: inline those and translate again.
+      std::set<std::string> Extra;
+      for (const devfn::MarkResult::HeaderCall &C : Marked.InHeaders)
+        if (headers::inlinable(SM, HeaderIncs, C.File))
+          Extra.insert(headers::fileKey(*SM.getFileEntryRefForID(C.File)));
+      std::string Text = headers::inlined(
+          SM, HeaderIncs, headers::headersToInline(SM, HeaderIncs, Extra), Result.Inlined);
+      for (const devfn::MarkResult::HeaderCall &C : Marked.InHeaders)
+        if (Text.empty() || !headers::inlinable(SM, HeaderIncs, C.File)) {
+          diag::error(DE, C.Call, "function '" + C.Callee + "' called in a target region is "
+                                  "defined in a file that cannot be translated with this one "
+                                  "(not a header that it includes); declare it with '#pragma "
+                                  "omp declare target' and define it in its own file");
+          Ok = false;
+        }
+      if (Ok && !DE.hasErrorOccurred()) {
+        Result.Rewritten = std::move(Text);
+        Result.Ok = true;
+      }
+      return true;
+    }
+    return false;
+  }
+
+  /// The output: the top of the file (the runtime's headers and what they need), then \p HostRW's
+  /// text of the main file, into Result. \p Locks: the critical sections' locks the kernels use.
+  void writeOutput(ASTContext &Ctx, Rewriter &HostRW, const std::set<std::string> &Locks,
+                   bool HeaderDeclarations, bool UsesUtility) {
+    SourceManager &SM = Ctx.getSourceManager();
+    const FileID Main = SM.getMainFileID();
     std::string LockDecls;
     for (const std::string &L : Locks)
       LockDecls += "__device__ omp2cu::dev::CriticalLock " + L + "; // omp2cu: '#pragma omp critical" +
@@ -700,7 +540,7 @@ public:
                    "\n";
     if (Opts.SeparateCompilation)
       linkage::wrapC(Ctx, HostRW, Inclusions);
-    if (Marked.HeaderDeclarations)
+    if (HeaderDeclarations)
       HostRW.InsertTextBefore(SM.getLocForStartOfFile(Main),
                               style::generated(devfn::headerDeclarationsPrologue()));
     HostRW.InsertTextBefore(SM.getLocForStartOfFile(Main),
@@ -724,9 +564,232 @@ public:
     Result.Ok = true;
   }
 
-private:
-  const TranslateOptions &Opts;
-  TranslateResult &Result;
+  /// Analyses and plans the regions \p F found, into \p Regions, \p Plans and \p FoundOf (the
+  /// finding of each); \p Ok becomes false when one is reported. True when HandleTranslationUnit
+  /// stops: preprocessor conditionals that straddle a construct were resolved (the file is to be
+  /// parsed again), or that failed.
+  bool analyseRegions(ASTContext &Ctx, const Finder &F, std::vector<model::Region> &Regions,
+                      std::vector<plan::KernelPlan> &Plans, std::vector<const Found *> &FoundOf,
+                      bool &Ok) {
+    DiagnosticsEngine &DE = Ctx.getDiagnostics();
+    SourceManager &SM = Ctx.getSourceManager();
+    const FileID Main = SM.getMainFileID();
+    pp::Blanks Blank; // conditionals resolved as the preprocessor did (Conditionals.h)
+    for (const Found &Fd : F.Regions) {
+      std::optional<model::Region> R = analysis::analyzeRegion(Ctx, Fd.D, Fd.F);
+      if (!R) {
+        Ok = false;
+        continue;
+      }
+      resolveConditionals(Ctx, *R->Root, Blank);
+      R->Befriend = Fd.Befriend;
+      plan::PlanError Err;
+      plan::PlanOptions PO;
+      PO.NoSpmdize = Opts.NoSpmdize;
+      PO.NeedsGeneric = R->Sharing.NeedsGeneric;
+      PO.NeedsGenericAt = R->Sharing.NeedsGenericAt;
+      std::optional<plan::KernelPlan> P = plan::planKernel(*R->Root, Err, PO);
+      if (!P) {
+        diag::error(DE, Err.At && Err.At->D ? Err.At->D->getBeginLoc() : Fd.D->getBeginLoc(),
+                    Err.Message);
+        Ok = false;
+        continue;
+      }
+      if (emit::templateInfo(Ctx, *R).Ok == false) {
+        diag::error(DE, Fd.D->getBeginLoc(), "target regions in variadic templates are not "
+                                             "supported yet");
+        Ok = false;
+        continue;
+      }
+      Regions.push_back(std::move(*R));
+      Plans.push_back(std::move(*P));
+      FoundOf.push_back(&Fd);
+    }
+    llvm::sort(IdentityGroups);
+    IdentityGroups.erase(std::unique(IdentityGroups.begin(), IdentityGroups.end()),
+                         IdentityGroups.end());
+    for (SourceLocation L : IdentityGroups)
+      diag::warning(DE, L, pp::identityMessage());
+    if (!Blank.empty()) {
+      // Translated again from the text without them.
+      if (Ok && !DE.hasErrorOccurred()) {
+        Result.Rewritten = pp::blanked(SM.getBufferData(Main), Blank);
+        Result.Ok = true;
+      }
+      return true;
+    }
+    // Kernel names must be unique (two functions of the same name).
+    std::map<std::string, int> Seen;
+    for (model::Region &R : Regions)
+      if (Seen[R.KernelName]++)
+        R.KernelName.insert(R.KernelName.size() - 7, "_" + std::to_string(Seen[R.KernelName]));
+    return false;
+  }
+
+  /// The host fallback of region \p R, edited in \p HostRW (where the launch replaces the
+  /// statement later).
+  void hostFallbackEdits(ASTContext &Ctx, Rewriter &HostRW, const model::Region &R) {
+    DiagnosticsEngine &DE = Ctx.getDiagnostics();
+    // One walk of the fallback's statements (into the statements clang captures for the
+    // nested constructs: a CapturedStmt's children are its captures):
+    // - the fallback's copies of firstprivate globals (emitLaunch) have their plain names:
+    //   qualified references (B::count) name the copies;
+    // - the allocate clauses of the constructs go: where private copies come from is a hint,
+    //   and GCC rejects the clause on some constructs (simd) and forms.
+    std::function<void(const Stmt *)> EditFallback = [&](const Stmt *S) {
+      if (!S)
+        return;
+      if (const auto *CS = dyn_cast<CapturedStmt>(S))
+        return EditFallback(CS->getCapturedStmt());
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+        if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+            V && DRE->hasQualifier() && V->hasGlobalStorage() && !V->isStaticLocal() &&
+            !DRE->getBeginLoc().isMacroID() &&
+            llvm::any_of(R.Vars, [&](const model::RegionVar &RV) {
+              return RV.Var == V && emit::hasFallbackCopy(RV);
+            }))
+          HostRW.ReplaceText(CharSourceRange::getTokenRange(DRE->getSourceRange()),
+                             V->getNameAsString());
+      if (const auto *D = dyn_cast<OMPExecutableDirective>(S))
+        for (const OMPClause *Cl : D->clauses())
+          if (isa<OMPAllocateClause>(Cl) && !Cl->isImplicit() &&
+              Cl->getBeginLoc().isFileID() && Cl->getEndLoc().isFileID())
+            HostRW.RemoveText(CharSourceRange::getTokenRange(Cl->getBeginLoc(),
+                                                             Cl->getEndLoc()));
+      for (const Stmt *Ch : S->children())
+        EditFallback(Ch);
+    };
+    EditFallback(analysis::associatedStmt(R.Root->D));
+    // A `teams` in a plain `target` region nested in a host construct: its host form.
+    for (const auto &Ch : R.Root->Children)
+      if (Ch->D && analysis::hostFallback(Ctx, Ch->D).TeamsDropped) {
+        SourceLocation B = Ch->D->getBeginLoc(), End = Ch->D->getEndLoc();
+        if (B.isMacroID() || End.isMacroID()) {
+          diag::error(DE, B,
+                      "this 'teams' construct, written in a macro, cannot run in the host "
+                      "fallback of its target region inside a host OpenMP construct; "
+                      "this is not supported yet");
+          continue;
+        }
+        std::string Host = emit::hostDirective(Ctx, Ch->D);
+        HostRW.ReplaceText(CharSourceRange::getCharRange(B, End),
+                           Host.empty() ? "// omp2cu: '#pragma omp " +
+                                              text::directiveText(Ctx, Ch->D) +
+                                              "' runs as one team on the host"
+                                        : Host);
+      }
+  }
+
+  /// The first passes, which need no region: the user's headers with offloading code inlined,
+  /// `_Pragma` directives as `#pragma` lines, the uses of `declare mapper` written out, `this`
+  /// in member functions named (ThisCapture.h). True when HandleTranslationUnit stops: the file
+  /// is to be parsed again from Result.Rewritten, or an error was reported.
+  bool firstPasses(ASTContext &Ctx) {
+    DiagnosticsEngine &DE = Ctx.getDiagnostics();
+    SourceManager &SM = Ctx.getSourceManager();
+    // The user's headers with offloading code are translated as part of this file: first
+    // inlined where they are included (HeaderInlining.h).
+    if (std::string Text = headers::inlined(
+            SM, HeaderIncs,
+            headers::headersToInline(SM, HeaderIncs, headers::offloadHeaders(Ctx, HeaderIncs)),
+            Result.Inlined);
+        !Text.empty()) {
+      Result.Rewritten = std::move(Text);
+      Result.Ok = true;
+      return true;
+    }
+    // Directives written with _Pragma become `#pragma` lines first (the passes after this one
+    // read the directives' text).
+    if (std::vector<const OMPExecutableDirective *> Ds = pp::pragmaOperatorDirectives(Ctx);
+        !Ds.empty()) {
+      outofline::Edits Pragmas;
+      if (pp::writePragmas(Ctx, Ds, Expanded, Pragmas)) {
+        StringRef In = SM.getBufferData(SM.getMainFileID());
+        Result.Rewritten = outofline::applied(In, Pragmas, 0, In.size());
+        Result.Ok = true;
+      }
+      return true;
+    }
+    // The uses of `declare mapper` are written out and the directives removed
+    // (DeclaredMappers.h).
+    {
+      bool Mappers = false;
+      std::string Text;
+      bool Expanded = mapper::expand(Ctx, Text, Mappers);
+      // Clang 19 crashes destroying the Sema of a C++ file whose mappers apply other mappers
+      // (declare mapper(outer o) map(o, o.a)): that Sema is left to the end of the process, as
+      // clang -cc1 leaves every Sema (-disable-free).
+      if (Mappers && Ctx.getLangOpts().CPlusPlus && LeakSema)
+        *LeakSema = true;
+      if (!Expanded)
+        return true;
+      if (!Text.empty()) {
+        Result.Rewritten = std::move(Text);
+        Result.Ok = true;
+        return true;
+      }
+    }
+    if (!Opts.ThisRewritten && Ctx.getLangOpts().CPlusPlus) {
+      bool Rewritten = thisref::rewriteThis(Ctx, Result.Rewritten);
+      if (DE.hasErrorOccurred())
+        return true; // a member function that could not be moved out of its class
+      if (Rewritten) {
+        Result.Ok = true;
+        Result.RewrittenThis = true;
+        return true; // translated again from the new text
+      }
+    }
+    return false;
+  }
+
+  /// The first passes that read the regions \p F found: C re-spelled as C++, local types
+  /// hoisted, metadirectives resolved, combined constructs split, imperfect nests made perfect.
+  /// True when HandleTranslationUnit stops (as firstPasses).
+  bool regionPasses(ASTContext &Ctx, const Finder &F) {
+    // C input: what C++ reads otherwise is re-spelled first (CRespell.h).
+    if (std::string Text; !ccompat::respell(Ctx, Text)) {
+      return true;
+    } else if (!Text.empty()) {
+      Result.Rewritten = std::move(Text);
+      Result.Ok = true;
+      return true;
+    }
+    // Structs and unions of a function that its target regions use move before it, where
+    // their kernels will be (LocalTypes.h).
+    {
+      std::vector<std::pair<const OMPExecutableDirective *, const FunctionDecl *>> Targets;
+      for (const Found &R : F.Regions)
+        Targets.push_back({R.D, R.F});
+      std::string Text;
+      if (!localtypes::hoist(Ctx, Targets, Text))
+        return true;
+      if (!Text.empty()) {
+        Result.Rewritten = std::move(Text);
+        Result.Ok = true;
+        return true;
+      }
+    }
+    // Metadirectives in target regions become the directives the device selects
+    // (Metadirectives.h); `parallel master [taskloop]` and the like the two directives that
+    // they are defined as (SplitConstructs.h); imperfectly nested collapsed loops perfect ones
+    // (ImperfectNests.h).
+    {
+      std::vector<const OMPExecutableDirective *> Targets;
+      for (const Found &R : F.Regions)
+        Targets.push_back(R.D);
+      for (auto *Pass : {meta::resolveForDevice, split::splitCombined, nests::perfectNests}) {
+        std::string Text;
+        Pass(Ctx, Targets, Text);
+        if (!Text.empty()) {
+          Result.Rewritten = std::move(Text);
+          Result.Ok = true;
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
 
   /// Each construct of a region is replaced with its statement: a preprocessor conditional that
   /// straddles that text is resolved as the preprocessor resolved it (\p Blank, Conditionals.h).
