@@ -195,6 +195,19 @@ private:
   void pointeeMember(const model::RegionVar &M);
   // RegionVars.cpp
   void collectVars();
+  /// Reports the variables of \p Vars whose types the region's function declares: the kernel,
+  /// a function outside it, cannot name them (nor can CUDA take them as template arguments of
+  /// kernels).
+  void checkTypesDeclaredInFunction(const std::vector<const clang::VarDecl *> &Vars);
+  /// The pointer members that the region uses of a struct it maps and whose sections no clause
+  /// maps: zero-length sections (OpenMP 5.x), attached to the device data they point into.
+  void attachPointerMembers();
+  /// A struct with attached members that the region may change, that the construct maps back,
+  /// or whose copy is not a plain copy of its bytes: the kernel works on its device copy, whose
+  /// pointer members are attached to the device copies of their sections (as libomptarget
+  /// does); else it gets a copy of the struct with the device addresses in those members (a
+  /// kernel parameter: no allocation, no copies).
+  void structsWithAttachedMembers();
   /// Adds \p V, a constant of the region's function, to Region::LocalConstants after the
   /// constants of the function its initializer names.
   void addLocalConstant(const clang::VarDecl *V);

@@ -221,46 +221,83 @@ void Analyzer::addLocalConstant(const VarDecl *V) {
   R.LocalConstants.push_back(V);
 }
 
-void Analyzer::collectVars() {
-  VarCollector VC;
-  VC.TraverseStmt(const_cast<Stmt *>(associatedStmt(RootD)));
-  // The chunk sizes of the root's schedule and dist_schedule are evaluated in the kernel too
-  // (as written: Clang refers to a captured copy).
-  for (const OMPClause *Cl : RootD->clauses()) {
-    const Expr *Chunk = nullptr;
-    if (const auto *SC = dyn_cast<OMPScheduleClause>(Cl))
-      Chunk = SC->getChunkSize();
-    else if (const auto *DC = dyn_cast<OMPDistScheduleClause>(Cl))
-      Chunk = DC->getChunkSize();
-    if (!Chunk)
-      continue;
-    VC.TraverseStmt(const_cast<Expr *>(uncaptured(Chunk)));
-  }
-  // The steps of the root's linear items, the bounds of its reductions' sections through
-  // pointers, are evaluated in the kernel too.
-  if (R.Root)
-    for (const ClauseVar &CV : R.Root->Vars)
-      for (const Expr *X : {CV.Step, CV.PtrLB, CV.PtrLen})
-        if (X)
-          VC.TraverseStmt(const_cast<Expr *>(X));
-  // The global variables that the functions the region calls use (through the kernel's copies of
-  // them): mapped like declare target variables (OpenMP 5.x: a variable that a declare target
-  // function refers to is declare target itself).
+namespace {
+
+using DefaultmapRules = std::map<OpenMPDefaultmapClauseKind, OpenMPDefaultmapClauseModifier>;
+
+/// What the clauses of the root construct and the region's calls say of its variables.
+struct RootItems {
+  /// Items of reduction, lastprivate and linear clauses of a combined target construct: mapped
+  /// tofrom (OpenMP 5.x). Its firstprivate and private items.
+  llvm::SmallPtrSet<const VarDecl *, 8> ToFrom, Firstprivate, Private;
+  /// Reductions of sections through pointers there: the sections are mapped tofrom.
+  llvm::DenseMap<const VarDecl *, const ClauseVar *> ToFromSections;
+  /// The global variables that the functions the region calls use.
   llvm::SmallPtrSet<const VarDecl *, 8> CalleeGlobals;
-  std::function<void(const Construct &)> Calls = [&](const Construct &C) {
-    for (const VarDecl *G : C.Globals) {
-      CalleeGlobals.insert(G);
-      VC.Needed.insert(G);
-      if (VC.Seen.insert(G).second)
-        VC.Vars.push_back(G);
-    }
-    for (const auto &Ch : C.Children)
-      Calls(*Ch);
-  };
-  Calls(*R.Root);
-  // The kernel is a function outside the region's function: it cannot name types declared in
-  // that function (CUDA does not take them as template arguments of kernels either).
-  for (const VarDecl *V : VC.Vars) {
+};
+
+/// The data-sharing and mapping attributes of \p V, which the region uses and no clause of the
+/// target construct lists, by OpenMP 5.x's implicit rules as \p Defaultmap changes them, into
+/// \p RV. Returns whether V is a declare target variable.
+bool implicitRule(const VarDecl *V, const RootItems &Items, const DefaultmapRules &Defaultmap,
+                  const llvm::SmallPtrSet<const VarDecl *, 4> &DevicePtrs, RegionVar &RV) {
+  QualType T = V->getType().getNonReferenceType();
+  OpenMPDefaultmapClauseKind Cat = T->isPointerType()  ? OMPC_DEFAULTMAP_pointer
+                                   : T->isScalarType() ? OMPC_DEFAULTMAP_scalar
+                                                       : OMPC_DEFAULTMAP_aggregate;
+  auto DMIt = Defaultmap.find(Cat);
+  OpenMPDefaultmapClauseModifier DM =
+      DMIt == Defaultmap.end() ? OMPC_DEFAULTMAP_MODIFIER_unknown : DMIt->second;
+  bool DeclareTarget = false;
+  if (auto MT = OMPDeclareTargetDeclAttr::isDeclareTargetDeclaration(V))
+    DeclareTarget = *MT == OMPDeclareTargetDeclAttr::MT_To ||
+                    *MT == OMPDeclareTargetDeclAttr::MT_Enter;
+  if (auto It = Items.ToFromSections.find(V); It != Items.ToFromSections.end()) {
+    RV.K = RegionVar::MappedPointer;
+    RV.Map = RegionVar::ToFrom;
+    RV.WholeObject = false;
+    RV.SectionLB = It->second->PtrLB;
+    RV.SectionLen = It->second->PtrLen;
+  } else if ((Items.ToFrom.count(V) || DeclareTarget || Items.CalleeGlobals.count(V)) &&
+             !T->isPointerType()) {
+    // Declare target variables are always present: the map copies nothing.
+    RV.K = RegionVar::MappedObject;
+    RV.Map = RegionVar::ToFrom;
+  } else if (Items.Firstprivate.count(V) || DevicePtrs.count(V) ||
+             DM == OMPC_DEFAULTMAP_MODIFIER_firstprivate) {
+    RV.K = RegionVar::ByValue; // pointers too: their value, untranslated
+  } else if (T->isPointerType() &&
+             !(DM == OMPC_DEFAULTMAP_MODIFIER_alloc || DM == OMPC_DEFAULTMAP_MODIFIER_to ||
+               DM == OMPC_DEFAULTMAP_MODIFIER_from || DM == OMPC_DEFAULTMAP_MODIFIER_tofrom ||
+               DM == OMPC_DEFAULTMAP_MODIFIER_present)) {
+    // A zero-length section (OpenMP 5.x): translated where it points into mapped data.
+    RV.K = RegionVar::Pointer;
+  } else if (DM == OMPC_DEFAULTMAP_MODIFIER_alloc || DM == OMPC_DEFAULTMAP_MODIFIER_to ||
+             DM == OMPC_DEFAULTMAP_MODIFIER_from || DM == OMPC_DEFAULTMAP_MODIFIER_tofrom ||
+             DM == OMPC_DEFAULTMAP_MODIFIER_present) {
+    RV.K = RegionVar::MappedObject;
+    RV.Map = DM == OMPC_DEFAULTMAP_MODIFIER_alloc  ? RegionVar::Alloc
+             : DM == OMPC_DEFAULTMAP_MODIFIER_to   ? RegionVar::To
+             : DM == OMPC_DEFAULTMAP_MODIFIER_from ? RegionVar::From
+                                                   : RegionVar::ToFrom;
+    if (DM == OMPC_DEFAULTMAP_MODIFIER_present)
+      RV.Mods |= 2u;
+    RV.Mods |= 8u; // Implicitly mapped: it may be partly present.
+
+  } else if (T->isScalarType() || (T->isDependentType() && !T->getAsCXXRecordDecl())) {
+    RV.K = RegionVar::ByValue;
+  } else {
+    RV.K = RegionVar::MappedObject; // arrays, structs: tofrom
+    RV.Map = RegionVar::ToFrom;
+    RV.Mods |= 8u;
+  }
+  return DeclareTarget;
+}
+
+} // namespace
+
+void Analyzer::checkTypesDeclaredInFunction(const std::vector<const VarDecl *> &Vars) {
+  for (const VarDecl *V : Vars) {
     QualType T = V->getType().getNonReferenceType();
     while (T->isPointerType() || T->isArrayType())
       T = T->isPointerType() ? T->getPointeeType() : Ctx.getAsArrayType(T)->getElementType();
@@ -277,140 +314,9 @@ void Analyzer::collectVars() {
               "', and the kernel of the target region that uses it is a function outside it; "
               "declare the type at namespace scope");
   }
-  // Items of reduction, lastprivate and linear clauses of a combined target
-  // construct are mapped tofrom (OpenMP 5.x).
-  llvm::SmallPtrSet<const VarDecl *, 8> ToFrom, TargetFirstprivate,
-      TargetPrivate;
-  // Reductions of sections through pointers there: the sections are mapped tofrom.
-  llvm::DenseMap<const VarDecl *, const ClauseVar *> ToFromSections;
-  if (R.Root)
-    for (const ClauseVar &CV : R.Root->Vars) {
-      if (CV.PtrLen)
-        ToFromSections[CV.Var] = &CV;
-      if (CV.writesBack() && !CV.Implicit)
-        ToFrom.insert(CV.Var);
-      else if (CV.K == ClauseVar::Firstprivate)
-        TargetFirstprivate.insert(CV.Var);
-      else if (CV.K == ClauseVar::Private)
-        TargetPrivate.insert(CV.Var); // a copy in the kernel: no data to pass
-    }
-  // Loop variables are private to their loop, unless a clause names them.
-  llvm::SmallPtrSet<const VarDecl *, 8> ClauseNamed;
-  std::function<void(const Construct &)> Named = [&](const Construct &C) {
-    for (const ClauseVar &CV : C.Vars)
-      ClauseNamed.insert(CV.Var);
-    for (const auto &Ch : C.Children)
-      Named(*Ch);
-  };
-  if (R.Root)
-    Named(*R.Root);
-  for (const VarDecl *V : VC.Vars) {
-    if (declaredInRegion(V) || (LoopVars.count(V) && !ClauseNamed.count(V)) || V->isImplicit() ||
-        isa<OMPCapturedExprDecl>(V))
-      continue;
-    if (!V->hasLocalStorage() && !V->hasGlobalStorage())
-      continue;
-    QualType T = V->getType().getNonReferenceType();
-    // Constants usable in device code as they are.
-    if (V->hasGlobalStorage() && !V->isStaticLocal() &&
-        T.isConstQualified() && T->isIntegralOrEnumerationType() &&
-        V->getInit() && V->getInit()->isIntegerConstantExpr(Ctx))
-      continue;
-    if (V->isConstexpr() || (V->hasLocalStorage() && isLocalConstant(Ctx, V))) {
-      // A constant of the function: declared again in the kernel (with those it names).
-      if (V->getDeclContext()->isFunctionOrMethod())
-        addLocalConstant(V);
-      continue;
-    }
-    bool Mapped = false;
-    for (const RegionVar &RV : R.Vars)
-      Mapped |= RV.Var == V;
-    // Private in every nested construct that uses it: a copy there, no data to pass.
-    if (Mapped || TargetPrivate.count(V) || !VC.Needed.count(V))
-      continue;
-    RegionVar RV;
-    RV.Var = V;
-    if (!vlaSupported(T)) {
-      error(V->getLocation(), "variable-length array '" + V->getName() +
-                                  "' used in a target region: only a first dimension may be "
-                                  "variable ('double a[n][4]', not 'double a[n][m]')");
-      continue;
-    }
-    // Implicit rules (OpenMP 5.x), as changed by defaultmap.
-    OpenMPDefaultmapClauseKind Cat = T->isPointerType()  ? OMPC_DEFAULTMAP_pointer
-                                     : T->isScalarType() ? OMPC_DEFAULTMAP_scalar
-                                                         : OMPC_DEFAULTMAP_aggregate;
-    auto DMIt = Defaultmap.find(Cat);
-    OpenMPDefaultmapClauseModifier DM =
-        DMIt == Defaultmap.end() ? OMPC_DEFAULTMAP_MODIFIER_unknown : DMIt->second;
-    bool DeclareTarget = false;
-    if (auto MT = OMPDeclareTargetDeclAttr::isDeclareTargetDeclaration(V))
-      DeclareTarget = *MT == OMPDeclareTargetDeclAttr::MT_To ||
-                      *MT == OMPDeclareTargetDeclAttr::MT_Enter;
-    if (auto It = ToFromSections.find(V); It != ToFromSections.end()) {
-      RV.K = RegionVar::MappedPointer;
-      RV.Map = RegionVar::ToFrom;
-      RV.WholeObject = false;
-      RV.SectionLB = It->second->PtrLB;
-      RV.SectionLen = It->second->PtrLen;
-    } else if ((ToFrom.count(V) || DeclareTarget || CalleeGlobals.count(V)) &&
-               !T->isPointerType()) {
-      // Declare target variables are always present: the map copies nothing.
-      RV.K = RegionVar::MappedObject;
-      RV.Map = RegionVar::ToFrom;
-    } else if (TargetFirstprivate.count(V) || DevicePtrs.count(V) ||
-               DM == OMPC_DEFAULTMAP_MODIFIER_firstprivate) {
-      RV.K = RegionVar::ByValue; // pointers too: their value, untranslated
-    } else if (T->isPointerType() &&
-               !(DM == OMPC_DEFAULTMAP_MODIFIER_alloc || DM == OMPC_DEFAULTMAP_MODIFIER_to ||
-                 DM == OMPC_DEFAULTMAP_MODIFIER_from || DM == OMPC_DEFAULTMAP_MODIFIER_tofrom ||
-                 DM == OMPC_DEFAULTMAP_MODIFIER_present)) {
-      // A zero-length section (OpenMP 5.x): translated where it points into mapped data.
-      RV.K = RegionVar::Pointer;
-    } else if (DM == OMPC_DEFAULTMAP_MODIFIER_alloc || DM == OMPC_DEFAULTMAP_MODIFIER_to ||
-               DM == OMPC_DEFAULTMAP_MODIFIER_from || DM == OMPC_DEFAULTMAP_MODIFIER_tofrom ||
-               DM == OMPC_DEFAULTMAP_MODIFIER_present) {
-      RV.K = RegionVar::MappedObject;
-      RV.Map = DM == OMPC_DEFAULTMAP_MODIFIER_alloc  ? RegionVar::Alloc
-               : DM == OMPC_DEFAULTMAP_MODIFIER_to   ? RegionVar::To
-               : DM == OMPC_DEFAULTMAP_MODIFIER_from ? RegionVar::From
-                                                     : RegionVar::ToFrom;
-      if (DM == OMPC_DEFAULTMAP_MODIFIER_present)
-        RV.Mods |= 2u;
-      RV.Mods |= 8u; // Implicitly mapped: it may be partly present.
+}
 
-    } else if (T->isScalarType() || (T->isDependentType() && !T->getAsCXXRecordDecl())) {
-      RV.K = RegionVar::ByValue;
-    } else {
-      RV.K = RegionVar::MappedObject; // arrays, structs: tofrom
-      RV.Map = RegionVar::ToFrom;
-      RV.Mods |= 8u;
-    }
-    if (RV.K == RegionVar::ByValue && T->isArrayType() && !T->isDependentType()) {
-      // A firstprivate array is a kernel parameter: a copy passed by value.
-      if (!Ctx.getBaseElementType(T).isTriviallyCopyableType(Ctx)) {
-        error(V->getLocation(), "firstprivate array '" + V->getName() +
-                                    "' of a type that is not trivially copyable is not "
-                                    "supported yet");
-        continue;
-      }
-      if (Ctx.getTypeSizeInChars(T).getQuantity() > kFirstprivateArrayBytes) {
-        error(V->getLocation(),
-              "firstprivate array '" + V->getName() + "' has " +
-                  std::to_string(Ctx.getTypeSizeInChars(T).getQuantity()) +
-                  " bytes: a firstprivate array is passed to the kernel by value, up to " +
-                  std::to_string(kFirstprivateArrayBytes) +
-                  " bytes (the kernel parameter space); map a larger one to the device (map(to: " +
-                  V->getName() + ")) and copy it where each team or thread needs its own");
-        continue;
-      }
-    }
-    if (RV.K == RegionVar::MappedObject && !DeclareTarget && !CalleeGlobals.count(V))
-      keepConstObject(Ctx, RV); // an implicit tofrom of a const table copies nothing back
-    R.Vars.push_back(RV);
-  }
-  // Pointer members that the region uses of a struct it maps and whose sections no clause maps:
-  // zero-length sections (OpenMP 5.x), attached to the device data they point into.
+void Analyzer::attachPointerMembers() {
   for (RegionVar &RV : R.Vars) {
     QualType T = RV.Var->getType().getNonReferenceType();
     if (!T->getAsRecordDecl() || OMPDeclareTargetDeclAttr::isDeclareTargetDeclaration(RV.Var) ||
@@ -471,11 +377,9 @@ void Analyzer::collectVars() {
     };
     Uses(associatedStmt(RootD), false);
   }
-  // A struct with attached members: when the region may change it, the construct maps it back,
-  // or copying it is not a plain copy of its bytes, the kernel works on its device copy, whose
-  // pointer members are attached to the device copies of their sections (as libomptarget does);
-  // else it gets a copy of the struct with the device addresses in those members (a kernel
-  // parameter: no allocation, no copies).
+}
+
+void Analyzer::structsWithAttachedMembers() {
   for (RegionVar &RV : R.Vars) {
     if (RV.Attached.empty() || RV.K != RegionVar::ByValue) // in device memory already
       continue;
@@ -515,6 +419,126 @@ void Analyzer::collectVars() {
     RV.Map = Explicit != StructMaps.end() ? Explicit->second.first : RegionVar::ToFrom;
     RV.Mods = Explicit != StructMaps.end() ? Explicit->second.second : 0;
   }
+}
+
+void Analyzer::collectVars() {
+  VarCollector VC;
+  VC.TraverseStmt(const_cast<Stmt *>(associatedStmt(RootD)));
+  // The chunk sizes of the root's schedule and dist_schedule are evaluated in the kernel too
+  // (as written: Clang refers to a captured copy).
+  for (const OMPClause *Cl : RootD->clauses()) {
+    const Expr *Chunk = nullptr;
+    if (const auto *SC = dyn_cast<OMPScheduleClause>(Cl))
+      Chunk = SC->getChunkSize();
+    else if (const auto *DC = dyn_cast<OMPDistScheduleClause>(Cl))
+      Chunk = DC->getChunkSize();
+    if (!Chunk)
+      continue;
+    VC.TraverseStmt(const_cast<Expr *>(uncaptured(Chunk)));
+  }
+  // The steps of the root's linear items, the bounds of its reductions' sections through
+  // pointers, are evaluated in the kernel too.
+  if (R.Root)
+    for (const ClauseVar &CV : R.Root->Vars)
+      for (const Expr *X : {CV.Step, CV.PtrLB, CV.PtrLen})
+        if (X)
+          VC.TraverseStmt(const_cast<Expr *>(X));
+  // The global variables that the functions the region calls use (through the kernel's copies of
+  // them): mapped like declare target variables (OpenMP 5.x: a variable that a declare target
+  // function refers to is declare target itself).
+  RootItems Items;
+  std::function<void(const Construct &)> Calls = [&](const Construct &C) {
+    for (const VarDecl *G : C.Globals) {
+      Items.CalleeGlobals.insert(G);
+      VC.Needed.insert(G);
+      if (VC.Seen.insert(G).second)
+        VC.Vars.push_back(G);
+    }
+    for (const auto &Ch : C.Children)
+      Calls(*Ch);
+  };
+  Calls(*R.Root);
+  checkTypesDeclaredInFunction(VC.Vars);
+  if (R.Root)
+    for (const ClauseVar &CV : R.Root->Vars) {
+      if (CV.PtrLen)
+        Items.ToFromSections[CV.Var] = &CV;
+      if (CV.writesBack() && !CV.Implicit)
+        Items.ToFrom.insert(CV.Var);
+      else if (CV.K == ClauseVar::Firstprivate)
+        Items.Firstprivate.insert(CV.Var);
+      else if (CV.K == ClauseVar::Private)
+        Items.Private.insert(CV.Var); // a copy in the kernel: no data to pass
+    }
+  // Loop variables are private to their loop, unless a clause names them.
+  llvm::SmallPtrSet<const VarDecl *, 8> ClauseNamed;
+  std::function<void(const Construct &)> Named = [&](const Construct &C) {
+    for (const ClauseVar &CV : C.Vars)
+      ClauseNamed.insert(CV.Var);
+    for (const auto &Ch : C.Children)
+      Named(*Ch);
+  };
+  if (R.Root)
+    Named(*R.Root);
+  for (const VarDecl *V : VC.Vars) {
+    if (declaredInRegion(V) || (LoopVars.count(V) && !ClauseNamed.count(V)) || V->isImplicit() ||
+        isa<OMPCapturedExprDecl>(V))
+      continue;
+    if (!V->hasLocalStorage() && !V->hasGlobalStorage())
+      continue;
+    QualType T = V->getType().getNonReferenceType();
+    // Constants usable in device code as they are.
+    if (V->hasGlobalStorage() && !V->isStaticLocal() &&
+        T.isConstQualified() && T->isIntegralOrEnumerationType() &&
+        V->getInit() && V->getInit()->isIntegerConstantExpr(Ctx))
+      continue;
+    if (V->isConstexpr() || (V->hasLocalStorage() && isLocalConstant(Ctx, V))) {
+      // A constant of the function: declared again in the kernel (with those it names).
+      if (V->getDeclContext()->isFunctionOrMethod())
+        addLocalConstant(V);
+      continue;
+    }
+    bool Mapped = false;
+    for (const RegionVar &RV : R.Vars)
+      Mapped |= RV.Var == V;
+    // Private in every nested construct that uses it: a copy there, no data to pass.
+    if (Mapped || Items.Private.count(V) || !VC.Needed.count(V))
+      continue;
+    RegionVar RV;
+    RV.Var = V;
+    if (!vlaSupported(T)) {
+      error(V->getLocation(), "variable-length array '" + V->getName() +
+                                  "' used in a target region: only a first dimension may be "
+                                  "variable ('double a[n][4]', not 'double a[n][m]')");
+      continue;
+    }
+    // Implicit rules (OpenMP 5.x), as changed by defaultmap.
+    const bool DeclareTarget = implicitRule(V, Items, Defaultmap, DevicePtrs, RV);
+    if (RV.K == RegionVar::ByValue && T->isArrayType() && !T->isDependentType()) {
+      // A firstprivate array is a kernel parameter: a copy passed by value.
+      if (!Ctx.getBaseElementType(T).isTriviallyCopyableType(Ctx)) {
+        error(V->getLocation(), "firstprivate array '" + V->getName() +
+                                    "' of a type that is not trivially copyable is not "
+                                    "supported yet");
+        continue;
+      }
+      if (Ctx.getTypeSizeInChars(T).getQuantity() > kFirstprivateArrayBytes) {
+        error(V->getLocation(),
+              "firstprivate array '" + V->getName() + "' has " +
+                  std::to_string(Ctx.getTypeSizeInChars(T).getQuantity()) +
+                  " bytes: a firstprivate array is passed to the kernel by value, up to " +
+                  std::to_string(kFirstprivateArrayBytes) +
+                  " bytes (the kernel parameter space); map a larger one to the device (map(to: " +
+                  V->getName() + ")) and copy it where each team or thread needs its own");
+        continue;
+      }
+    }
+    if (RV.K == RegionVar::MappedObject && !DeclareTarget && !Items.CalleeGlobals.count(V))
+      keepConstObject(Ctx, RV); // an implicit tofrom of a const table copies nothing back
+    R.Vars.push_back(RV);
+  }
+  attachPointerMembers();
+  structsWithAttachedMembers();
   // Structs of which the construct lists members only: mapped over the members' span where part
   // of the struct is present (TargetRegion::map_struct).
   for (RegionVar &RV : R.Vars) {
