@@ -429,6 +429,15 @@ def cmd_sim(repo, omp2cu, work, name):
             print("FAIL: %s: %s build failed: %s" % (name, what, tools.first_error(out)))
             return 1
         rc, out, _ = tools.run([os.path.join(d, exe)] + run_args, timeout=600, log=os.path.join(d, exe + ".run.log"))
+        # clang-19's libomp, running `target ... nowait depend` on the host as tasks, now and
+        # then stops on an assertion of its own (kmp_tasking.cpp:4368; seen in one full ctest run
+        # on 2 cores, bench/omp/overlap.c): the reference runs again, twice at most.
+        for _ in range(2):
+            if exe != "host" or rc == 0 or "OMP: Error #13: Assertion failure" not in out:
+                break
+            print("%s: host OpenMP stopped on a libomp assertion; running it again" % name)
+            rc, out, _ = tools.run([os.path.join(d, exe)] + run_args, timeout=600,
+                                   log=os.path.join(d, exe + ".run.log"))
         lines = tools.bench_lines(out)
         if rc != 0 or not lines:
             print("FAIL: %s: %s run failed: %s" % (name, what, tools.first_error(out)))

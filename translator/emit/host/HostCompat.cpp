@@ -163,6 +163,18 @@ public:
   /// written `for` with such a reduction is rejected by clang before this runs.
   bool VisitOMPForDirective(OMPForDirective *D) { return loopReductions(D); }
 
+  /// `taskwait depend(...) nowait` (OpenMP 5.1): g++ 12 takes no nowait there. Without it the
+  /// encountering task waits for the dependences, which is one of the schedules nowait allows
+  /// (as if the task it stands for ran at once).
+  bool VisitOMPTaskwaitDirective(OMPTaskwaitDirective *D) {
+    if (const auto *NW = D->getSingleClause<OMPNowaitClause>()) {
+      SourceLocation B = NW->getBeginLoc(), E = NW->getEndLoc();
+      if (B.isValid() && !B.isMacroID() && !E.isMacroID() && SM.isInMainFile(B))
+        RW.RemoveText(CharSourceRange::getTokenRange(B, E));
+    }
+    return true;
+  }
+
 private:
   /// Drops the reduction clauses of \p D whose list items are all private in the enclosing
   /// parallel region.

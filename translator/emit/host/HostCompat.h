@@ -17,6 +17,8 @@
 //   - a call of the OpenMP API strictly nested in a `teams` region ("OpenMP runtime API call
 //     strictly nested in a 'teams' region"): it calls the runtime's function of the name
 //     (omp2cu::omp_is_initial_device), which answers as the host OpenMP runtime does.
+//   - `taskwait depend(...) nowait` (OpenMP 5.1; g++ 12: "'nowait' is not valid"): the nowait
+//     goes, the task waits for the dependences (a schedule nowait allows).
 //   - `assumes`, `begin assumes`, `end assumes` (g++ 12: "expected 'declare' before 'assumes'"):
 //     assumptions only inform the optimiser, so the directives become comments.
 //
