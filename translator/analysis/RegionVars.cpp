@@ -558,8 +558,13 @@ void Analyzer::collectVars() {
     bool Used = false;
     for (const VarDecl *V : VC.Vars)
       Used |= V == RV.Var;
-    if (!Used)
-      Ordered.push_back(RV); // mapped but not referenced: still mapped
+    if (!Used) { // mapped but not referenced: still mapped
+      Ordered.push_back(RV);
+      // (A construct's clause item is copied in and out by the kernel.)
+      Ordered.back().Unused =
+          (RV.K == RegionVar::MappedObject || RV.K == RegionVar::MappedPointer) &&
+          !ClauseNamed.count(RV.Var);
+    }
   }
   R.Vars = std::move(Ordered);
 }

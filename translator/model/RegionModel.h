@@ -282,6 +282,9 @@ struct RegionVar {
   /// Attached) but not the struct itself: it is mapped by TargetRegion::map_struct, over the
   /// span of those members where part of it is present already.
   bool MembersOnly = false;
+  /// A map clause lists it but the region's code never names it: mapped for the device data
+  /// environment only, no kernel parameter.
+  bool Unused = false;
 };
 
 /// Everything about one target region.

@@ -289,7 +289,10 @@ std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan 
       else if (RV.K == RegionVar::MappedPointer && !RV.Subscripts.empty())
         // p[i][lb:len] of a pointer to arrays: the device address of p[0].
         Call = fmt::format("reinterpret_cast<{}>({})", text::type(Ctx, T), Call);
-      Maps += fmt::format("{}  auto *{} = {};\n", In, Dev, Call);
+      if (RV.Unused) // the kernel does not take it
+        Maps += fmt::format("{}  {}; // the region does not use '{}'\n", In, Call, N);
+      else
+        Maps += fmt::format("{}  auto *{} = {};\n", In, Dev, Call);
       // Pointer attachment in the device copy of the struct (it is written in the region, maps
       // back, or is not trivially copyable): its pointer members get the device addresses of
       // their sections there, while the host copy keeps its pointers.
@@ -300,7 +303,8 @@ std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan 
       for (const RegionVar &M : RV.Members)
         Maps += fmt::format("{}  omp2cu_region.map_member({}, {}, \"{}\"{});\n", In,
                             sectionArgs(Ctx, M), mapKind(M.Map), itemName(Ctx, M), modsArg(M.Mods));
-      Args += ", " + Dev;
+      if (!RV.Unused)
+        Args += ", " + Dev;
       break;
     }
     }

@@ -621,6 +621,8 @@ KernelText KernelEmitter::run() {
                : analysis::ReadOnly{};
   };
   for (const RegionVar &RV : R.Vars) {
+    if (RV.Unused) // mapped, never named: the kernel has nothing to take
+      continue;
     const VarDecl *V = RV.Var;
     QualType T = V->getType().getNonReferenceType();
     std::string N = name(V);
