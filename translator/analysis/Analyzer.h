@@ -157,6 +157,13 @@ private:
                                               const model::Construct *Parent);
   /// The functions being expanded (calls of functions that hold OpenMP constructs).
   std::vector<const clang::FunctionDecl *> CallStack;
+  // Scan.cpp
+  /// If \p D is a `#pragma omp scan`: records it as \p C's (Construct::Scan), reporting what
+  /// the two passes of the loop cannot keep; true. False for other directives.
+  bool scanDirective(const clang::OMPExecutableDirective *D, model::Construct &C);
+  /// Reports a loop with inscan reduction items and no scan directive, or with clauses the
+  /// passes would run twice.
+  void checkScanLoop(const model::Construct &C);
   // Loops.cpp
   bool parseLoop(const clang::ForStmt *For, model::Loop &L);
   /// The loops of \p LD's nest, into \p C (Loops, IsLoop, the implicit items of simd loops);

@@ -309,8 +309,7 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
       RedOp Op = reductionOp(RC, Ok);
       // default is no modifier; task: the tasks with in_reduction that the construct's threads
       // make run at once on those threads and update their copies (taskDataSharing).
-      if (RC->getModifier() == OMPC_REDUCTION_inscan)
-        error(Cl->getBeginLoc(), "reduction(inscan, ...) and 'scan' are not supported yet");
+      const bool Inscan = RC->getModifier() == OMPC_REDUCTION_inscan;
       unsigned Item = 0;
       for (const Expr *E : RC->varlists()) {
         RedOp ItemOp = Op;
@@ -385,6 +384,14 @@ void Analyzer::parseClauses(const OMPExecutableDirective *D, Construct &C,
                                   "an array of them), or have a reduction the program declares");
           continue;
         }
+        if (Inscan && (Declared || CV.PtrLen || CV.RowsCount || isStdComplex(T) ||
+                       V->getType()->isArrayType())) {
+          error(E->getBeginLoc(), "reduction(inscan, ...) of arrays, array sections, "
+                                  "std::complex or with a declared reduction is not supported "
+                                  "yet (only of integer and floating-point variables)");
+          continue;
+        }
+        CV.Inscan = Inscan;
         if (Declared && !llvm::is_contained(R.DeclaredReductions, Declared))
           R.DeclaredReductions.push_back(Declared);
         C.Vars.push_back(CV);

@@ -342,6 +342,7 @@ Analyzer::buildConstruct(const OMPExecutableDirective *D, const Construct *Paren
     return nullptr;
   C->Body = S;
   findChildren(S, *C);
+  checkScanLoop(*C);
   return C;
 }
 
@@ -402,6 +403,8 @@ void Analyzer::findChildren(const Stmt *S, Construct &C) {
   if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
     // Atomics and flushes are statements of the sequential code around them.
     if (isa<OMPAtomicDirective>(D) || isa<OMPFlushDirective>(D))
+      return;
+    if (scanDirective(D, C))
       return;
     if (std::unique_ptr<Construct> Child = buildConstruct(D, &C))
       C.Children.push_back(std::move(Child));

@@ -100,6 +100,9 @@ struct ClauseVar {
   /// whose assignments (in the construct's own body) these are.
   bool Conditional = false;
   std::vector<const clang::Expr *> Assignments;
+  /// reduction(inscan, op: x): the loop's `#pragma omp scan` (Construct::Scan) splits each
+  /// iteration into an input phase and a scan phase, run in two passes (omp2cu/device/scan.h).
+  bool Inscan = false;
   /// Whether the construct writes the item back to the variable outside it.
   bool writesBack() const { return K == Lastprivate || K == Reduction || K == Linear; }
 };
@@ -189,6 +192,10 @@ struct Construct {
   /// so it updates them as they are bound there (the thread's copy of a `reduction(task, ...)`,
   /// the variable of a taskgroup's task_reduction), not copies of its own.
   std::vector<const clang::VarDecl *> InReduction;
+  /// The `#pragma omp scan` of a loop with inscan reduction items: a statement of Body (the
+  /// innermost loop's compound statement); ScanInclusive: inclusive(...), else exclusive(...).
+  const clang::OMPExecutableDirective *Scan = nullptr;
+  bool ScanInclusive = false;
   std::string CriticalName;           ///< critical(name); "" for the unnamed one
   std::vector<const clang::VarDecl *> CopyPrivate; ///< single copyprivate(...)
   const Construct *Parent = nullptr;

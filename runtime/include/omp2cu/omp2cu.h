@@ -51,6 +51,7 @@
 #include "omp2cu/device/mapping.h"
 #include "omp2cu/device/parallel.h"
 #include "omp2cu/device/reduction.h"
+#include "omp2cu/device/scan.h"
 #include "omp2cu/device/sharing.h"
 #include "omp2cu/device/simd.h"
 #include "omp2cu/device/sync.h"

@@ -95,6 +95,17 @@ __global__ void everything(int *ia, unsigned *ua, long long *la, unsigned long l
   atomics(da, static_cast<double>(Id));
   atomics(sa, static_cast<short>(Id));
   atomics(ca, static_cast<signed char>(Id));
+  // reduction(inscan, ...): the buffer, its scan over the block and over a group, its release.
+  for (unsigned Scope : {unsigned(Threads | Lanes), unsigned(Lanes)}) {
+    double *Scan = dev::scan_buffer<double>(static_cast<u64>(n), Scope, "no room", __FILE__,
+                                            __LINE__);
+    for (u64 I = dev::ws_id(Scope); I < static_cast<u64>(n); I += dev::ws_count(Scope))
+      Scan[I] = da[I];
+    dev::scan_inclusive<op::Plus>(Scan, static_cast<u64>(n), 1.0, Scope);
+    dev::scan_inclusive<op::Max>(Scan, static_cast<u64>(n), 0.0, Scope);
+    da[Id] = Scan[n - 1];
+    dev::scan_release(Scan, Scope);
+  }
   int *Slot = dev::atomic_compare_exchange(reinterpret_cast<int **>(la), static_cast<int *>(nullptr), ia).old;
   dev::atomic_fetch<op::Max>(reinterpret_cast<int **>(ula), Slot);
 
@@ -151,6 +162,13 @@ __device__ void region(dev::ParallelRegion omp2cu_par, double *out, int &c1, dou
   omp2cu_par.sync_team();
   double S = omp2cu_par.allreduce<op::Plus>(tile[omp2cu_par.thread_num() % 64], Threads);
   S += omp2cu_par.allreduce<op::Max>(S, Lanes | Threads);
+  long long *Scan = omp2cu_par.scan_buffer<long long>(64, Threads | Lanes, "no room", __FILE__,
+                                                      __LINE__);
+  for (u64 Iv = omp2cu_par.ws_id(Threads | Lanes); Iv < 64; Iv += omp2cu_par.ws_count(Threads | Lanes))
+    Scan[Iv] = static_cast<long long>(tile[Iv]);
+  omp2cu_par.scan_inclusive<op::Plus>(Scan, 64, 3LL, Threads | Lanes);
+  S += static_cast<double>(Scan[63]);
+  omp2cu_par.scan_release(Scan, Threads | Lanes);
   omp2cu_par.sync_group();
   if (omp2cu_par.thread_num() == 0 && omp2cu_par.lane() == 0)
     dev::critical(omp2cu_critical_sum, [&] { out[0] += S; });

@@ -3,6 +3,8 @@
 // Compiled twice: with 32-lane and with 64-lane warps (OMP2CU_SIM_WARP_SIZE=64).
 #include <omp2cu/omp2cu.h>
 
+#include "sim_shapes.h"
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -13,42 +15,14 @@
 
 using namespace omp2cu;
 using host::LaunchConfig;
+using test::configFor;
+using test::Shape;
+using test::shapes;
+using test::str;
 
 namespace {
 
 constexpr unsigned W = backend::warp_size;
-
-/// A geometry to force: num_teams x num_threads x simdlen.
-struct Shape {
-  unsigned teams, threads, lanes;
-};
-
-LaunchConfig configFor(Shape S) {
-  LaunchConfig C;
-  C.teams = C.parallel = C.simd = true;
-  C.num_teams = S.teams;
-  C.num_threads = S.threads;
-  C.simdlen = S.lanes;
-  return C;
-}
-
-std::string str(Shape S) {
-  return std::to_string(S.teams) + "x" + std::to_string(S.threads) + "x" + std::to_string(S.lanes);
-}
-
-/// Shapes that cover full warps, a partial last warp, single partial warps, G = 1, G = warp size
-/// and thread counts that are not powers of two.
-std::vector<Shape> shapes() {
-  std::vector<Shape> S = {{2, 1, 1},  {2, 7, 1},  {2, 256, 1}, {1, 1024, 1}, {2, 3, 8},
-                          {2, 5, 16}, {2, 10, 4}, {2, 4, 32},  {2, 1, 32},   {1, 32, 32},
-                          {3, 33, 2}};
-  if (W == 64) {
-    S.push_back({2, 3, 64});
-    S.push_back({2, 1, 64});
-    S.push_back({1, 16, 64});
-  }
-  return S;
-}
 
 // ---- Worksharing -------------------------------------------------------------------------------
 

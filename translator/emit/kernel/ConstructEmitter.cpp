@@ -348,6 +348,7 @@ std::string KernelEmitter::construct(const Construct &C, std::set<const VarDecl 
   std::string Pro, Epi;
   std::set<const VarDecl *> ClauseVars;
   bool TrackLast = false, HasLinear = false;
+  std::vector<const ClauseVar *> Scans; // inscan items
   for (const ClauseVar &CV : C.Vars) {
     const VarDecl *V = CV.Var;
     const SharedSlot *Shared = slot(V, &C);
@@ -444,6 +445,14 @@ std::string KernelEmitter::construct(const Construct &C, std::set<const VarDecl 
           Epi += Ind + "  " + InOrder + ";\n";
         }
       };
+      if (CV.Inscan) {
+        // Each iteration's phases set the copy (scanLoop); one executor that runs them all in
+        // order carries it on from the original value.
+        Pro += fmt::format("{}  auto &{} = {};\n", Ind, Outer, N) +
+               Declare(CP.Scope ? fmt::format("{}::identity<{}>()", opName(CV.Op), T) : Outer);
+        Scans.push_back(&CV);
+        break;
+      }
       if (CV.Declared) {
         // A reduction the program declares: its struct's omp2cu_init() and omp2cu_apply(). Its
         // initializer
@@ -539,6 +548,10 @@ std::string KernelEmitter::construct(const Construct &C, std::set<const VarDecl 
   // region becomes a function the workers run, and the main thread's call to fork it.
   children(C, InnerPriv);
 
+  if (C.Scan) // where scanLoop() splits the body
+    KR->ReplaceText(CharSourceRange::getCharRange(SM.getExpansionLoc(C.Scan->getBeginLoc()),
+                                                  SM.getExpansionLoc(C.Scan->getEndLoc())),
+                    std::string(1, kScanMark));
   std::string Body =
       fromSource(text::stmtRange(Ctx, C.Body), text::rewritten(*KR, text::stmtRange(Ctx, C.Body)));
   if (CP.SimdMain)
@@ -562,7 +575,9 @@ std::string KernelEmitter::construct(const Construct &C, std::set<const VarDecl 
                      : Ind.size() > PragmaInd.size() ? Ind.substr(PragmaInd.size())
                                                      : std::string();
   std::string Out = Lead + Head + "\n" + Ind + "{\n" + Pro;
-  if (C.IsLoop)
+  if (C.Scan)
+    Out += scanLoop(C, CP, Ind, Body, Scans, ClauseVars, Priv, TrackLast);
+  else if (C.IsLoop)
     Out += loopNest(C, CP, Ind, Ind + "    " + Body, ClauseVars, TrackLast);
   else
     Out += Ind + "  " + Body + "\n";

@@ -132,7 +132,19 @@ private:
   // LoopEmitter.cpp
   std::string loopNest(const model::Construct &C, const plan::ConstructPlan &CP,
                        const std::string &Ind, const std::string &Body,
-                       const std::set<const clang::VarDecl *> &ClauseVars, bool TrackLast);
+                       const std::set<const clang::VarDecl *> &ClauseVars, bool TrackLast,
+                       const std::string &AtTrip = "");
+  /// The loop of \p C with inscan reduction items \p Items (their private copies declared):
+  /// the input phases, the scan of their values, the scan phases, the original items' final
+  /// values (omp2cu/device/scan.h). \p Body: the loop body's text with the scan directive
+  /// replaced by kScanMark.
+  std::string scanLoop(const model::Construct &C, const plan::ConstructPlan &CP,
+                       const std::string &Ind, const std::string &Body,
+                       const std::vector<const model::ClauseVar *> &Items,
+                       const std::set<const clang::VarDecl *> &ClauseVars,
+                       const std::set<const clang::VarDecl *> &Priv, bool TrackLast);
+  /// What stands for a loop's `#pragma omp scan` in the text of its body.
+  static constexpr char kScanMark = '\x02';
   void conditionalLastprivate(const model::Construct &C, const plan::ConstructPlan &CP,
                               const model::ClauseVar &CV, const std::string &Ind,
                               const std::string &Outer, std::string &Pro, std::string &Epi);

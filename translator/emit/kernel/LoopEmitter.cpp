@@ -84,7 +84,7 @@ std::string KernelEmitter::loopNest(const Construct &C,
                                     const std::string &Ind,
                                     const std::string &Body,
                                     const std::set<const VarDecl *> &ClauseVars,
-                                    bool TrackLast) {
+                                    bool TrackLast, const std::string &AtTrip) {
   std::string Sfx = "_L" + std::to_string(C.Line);
   std::string Out;
   size_t N = C.Loops.size();
@@ -175,6 +175,7 @@ std::string KernelEmitter::loopNest(const Construct &C,
       Prod += (K ? " * " : "") + std::string("omp2cu_n") + std::to_string(K) + Sfx;
     Out += fmt::format("{}  const omp2cu::u64 {} = {};\n", Ind, Trip, Prod);
   }
+  Out += AtTrip;
 
   // The loop variables of iteration \p At (of the hull, for a non-rectangular nest: \p Skip
   // leaves a point outside the nest, with omp2cu_r<K> the trip count of its loop K).
@@ -400,6 +401,102 @@ void KernelEmitter::conditionalLastprivate(const Construct &C, const plan::Const
   Epi += fmt::format("{0}  {{ const omp2cu::u64 omp2cu_best = {1};\n"
                      "{0}    if (omp2cu_best != 0 && omp2cu_best == {2}) {3} = {4}; }}\n",
                      Ind, Best, Lpc, Outer, N);
+}
+
+std::string KernelEmitter::scanLoop(const Construct &C, const plan::ConstructPlan &CP,
+                                    const std::string &Ind, const std::string &Body,
+                                    const std::vector<const ClauseVar *> &Items,
+                                    const std::set<const VarDecl *> &ClauseVars,
+                                    const std::set<const VarDecl *> &Priv, bool TrackLast) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const std::string Sfx = "_L" + std::to_string(C.Line), Rt = rt(CP);
+  // The body's braces and its parts before and after the directive.
+  const size_t Mark = Body.find(kScanMark), Open = Body.find('{'), Close = Body.rfind('}');
+  if (Mark == std::string::npos || Open > Mark || Close == std::string::npos || Close < Mark) {
+    diag::error(Ctx.getDiagnostics(), C.Scan->getBeginLoc(),
+                "this '#pragma omp scan' cannot be split from its loop's body here");
+    return "";
+  }
+  const std::string Head = Body.substr(0, Open + 1), First = Body.substr(Open + 1, Mark - Open - 1),
+                    Second = Body.substr(Mark + 1, Close - Mark - 1), Tail = Body.substr(Close);
+  const std::string AfterMark = markAt(SM, C.Scan->getEndLoc());
+  std::string Directive = text::directiveText(Ctx, C.Scan);
+  if (!CP.Scope) {
+    // One executor runs the iterations in order: its copy, which starts from the original
+    // value, is the scan.
+    std::string Out = loopNest(C, CP, Ind,
+                               Ind + "    " + Head + First + "// #pragma omp " + Directive +
+                                   ": the iterations run in order" + AfterMark + Second + Tail,
+                               ClauseVars, TrackLast);
+    for (const ClauseVar *CV : Items) {
+      const std::string N = name(CV->Var);
+      std::string Lead = outerIsShared(CV->Var, C, Priv)
+                             ? leader((LevelThreads | LevelLanes) & ~CP.Outer, CP)
+                             : std::string();
+      Out += Ind + "  " + (Lead.empty() ? "" : "if (" + Lead + ") ") + "omp2cu_outer_" + N +
+             " = " + N + ";\n";
+    }
+    return Out;
+  }
+  if (CP.Scope & LevelTeams || CP.SimdMain) {
+    diag::error(Ctx.getDiagnostics(), C.D->getBeginLoc(),
+                "reduction(inscan, ...) on a loop whose iterations " +
+                    std::string(CP.SimdMain ? "run in generic SIMD mode"
+                                            : "several teams share") +
+                    " is not supported yet");
+    return "";
+  }
+  const std::string It = iterationNumber(Ctx, C), Count = "omp2cu_scan_n" + Sfx,
+                    Trip = C.Loops.size() == 1 ? "omp2cu_n0" + Sfx : "omp2cu_n" + Sfx,
+                    Levels = levelsText(CP.Scope);
+  std::string Out, AtTrip = fmt::format("{}    {} = {};\n", Ind, Count, Trip), Reset, Store,
+                   Load, Scan, Final;
+  Out += fmt::format("{}  omp2cu::u64 {} = 0; // the loop's logical iterations\n", Ind, Count);
+  for (const ClauseVar *CV : Items) {
+    const std::string N = name(CV->Var), T = type(CV->Var), Op = opName(CV->Op),
+                      Buf = "omp2cu_scan_" + N + Sfx, Outer = "omp2cu_outer_" + N;
+    Out += fmt::format("{}  {} *{} = nullptr; // the value of {} after each input phase\n", Ind, T,
+                       Buf, N);
+    AtTrip += fmt::format("{}    {} = {}scan_buffer<{}>({}, {}, \"the device heap has no room "
+                          "for the scan of '{}' (one {} per iteration)\", \"{}\", {});\n",
+                          Ind, Buf, Rt, T, Count, Levels, CV->Var->getNameAsString(), T,
+                          R.FileName, C.Line);
+    Reset += fmt::format(" {} = {}::identity<{}>();", N, Op, T);
+    Store += fmt::format(" {}[{}] = {};", Buf, It, N);
+    Load += C.ScanInclusive ? fmt::format(" {} = {}[{}];", N, Buf, It)
+                            : fmt::format(" {0} = {1} ? {2}[{1} - 1] : {3};", N, It, Buf, Outer);
+    Scan += fmt::format("{}  {}scan_inclusive<{}>({}, {}, {}, {});\n", Ind, Rt, Op, Buf, Count,
+                        Outer, Levels);
+    // Every executor reads the last value before the buffer goes, one writes it.
+    Final += fmt::format("{}  const {} omp2cu_last_{} = {} ? {}[{} - 1] : {};\n", Ind, T, N,
+                         Count, Buf, Count, Outer);
+  }
+  // The input phase: the part before the directive (inclusive) or after it (exclusive), where
+  // a `continue` ends the phase.
+  const std::string Input = C.ScanInclusive ? Head + Reset + First + Store + Tail
+                                            : "{" + Reset + " do {" + AfterMark + Second +
+                                                  "} while (0);" + Store + Tail;
+  const std::string ScanPhase = C.ScanInclusive ? "{" + Load + AfterMark + Second + Tail
+                                                : Head + Load + First + Tail;
+  Out += fmt::format("{0}  // #pragma omp {1}: the input phases, each from the identity, then the "
+                     "scan of their values\n{0}  {{\n",
+                     Ind, Directive);
+  Out += loopNest(C, CP, Ind + "  ", Ind + "      " + Input, ClauseVars, false, AtTrip);
+  Out += Ind + "  }\n" + Scan;
+  Out += fmt::format("{}  // the scan phases, from the {} scan\n", Ind,
+                     C.ScanInclusive ? "inclusive" : "exclusive");
+  Out += loopNest(C, CP, Ind, Ind + "    " + ScanPhase, ClauseVars, TrackLast);
+  Out += Final;
+  for (const ClauseVar *CV : Items) {
+    const std::string N = name(CV->Var);
+    Out += fmt::format("{}  {}scan_release(omp2cu_scan_{}{}, {});\n", Ind, Rt, N, Sfx, Levels);
+    std::string Lead = outerIsShared(CV->Var, C, Priv)
+                           ? leader((LevelThreads | LevelLanes) & ~CP.Outer, CP)
+                           : std::string();
+    Out += fmt::format("{}  {}omp2cu_outer_{} = omp2cu_last_{};\n", Ind,
+                       Lead.empty() ? "" : "if (" + Lead + ") ", N, N);
+  }
+  return Out;
 }
 
 // ---- Constructs ----------------------------------------------------------------------------

@@ -25,6 +25,7 @@
 #include "omp2cu/backend/devices_select.h"
 #include "omp2cu/device/mapping.h"
 #include "omp2cu/device/reduction.h"
+#include "omp2cu/device/scan.h"
 #include "omp2cu/device/sync.h"
 
 namespace omp2cu::dev {
@@ -189,6 +190,21 @@ public:
     dev::detail::reduce_elements<Op>(p + lb, len, lane0_only, [this, scope](auto v) {
       return this->template allreduce<Op>(v, scope);
     });
+  }
+
+  /// As dev::scan_buffer, dev::scan_inclusive and dev::scan_release (reduction(inscan), scan.h),
+  /// over the threads of the region. Must be called by all participants, as those.
+  template <class T>
+  __device__ T *scan_buffer(u64 n, unsigned scope, const char *what, const char *file,
+                            unsigned line) const {
+    return detail::scan_buffer<T>(*this, n, scope, what, file, line);
+  }
+  template <class Op, class T>
+  __device__ void scan_inclusive(T *buf, u64 n, T init, unsigned scope) const {
+    detail::scan_inclusive<Op>(*this, buf, n, init, scope);
+  }
+  template <class T> __device__ void scan_release(T *buf, unsigned scope) const {
+    detail::scan_release(*this, buf, scope);
   }
 
   // The OpenMP API for a thread of the region.
