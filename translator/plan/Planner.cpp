@@ -195,6 +195,10 @@ struct Planner {
       }
       if ((P.Scope & LevelTeams) && !(Inside & LevelTeams))
         return fail(C, "'distribute' must be nested in 'teams'");
+      // (Clang allows inscan on worksharing loops and simd only.)
+      if (C.Scan && (P.Scope & LevelTeams))
+        return fail(C, "reduction(inscan, ...) on a loop whose iterations several teams share "
+                       "is not supported");
       if ((P.Scope & LevelTeams) && !K.TeamLoop) {
         K.TeamLoop = &C;
         K.TeamLoopSpansTeam = (P.Scope & (LevelThreads | LevelLanes)) != 0;
@@ -218,6 +222,9 @@ struct Planner {
       if (!AllowGenericSimd)
         return fail(C, "the code around the 'simd' loop has side effects that cannot run in "
                        "every SIMD lane");
+      if (C.Scan)
+        return fail(C, "reduction(inscan, ...) on a loop whose body has code with side effects "
+                       "around a 'simd' loop (generic SIMD) is not supported yet");
       // Generic SIMD: the main lane of each group runs the body; its simd loops are forked.
       P.SimdMain = true;
       P.Redundant = 0;

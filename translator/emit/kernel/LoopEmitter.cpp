@@ -413,14 +413,23 @@ std::string KernelEmitter::scanLoop(const Construct &C, const plan::ConstructPla
   // The body's braces and its parts before and after the directive.
   const size_t Mark = Body.find(kScanMark), Open = Body.find('{'), Close = Body.rfind('}');
   if (Mark == std::string::npos || Open > Mark || Close == std::string::npos || Close < Mark) {
+    // analysis/Scan.cpp made the directive a statement of the braces of the body
     diag::error(Ctx.getDiagnostics(), C.Scan->getBeginLoc(),
-                "this '#pragma omp scan' cannot be split from its loop's body here");
+                "internal error: this '#pragma omp scan' is not inside its loop's braces");
     return "";
   }
   const std::string Head = Body.substr(0, Open + 1), First = Body.substr(Open + 1, Mark - Open - 1),
                     Second = Body.substr(Mark + 1, Close - Mark - 1), Tail = Body.substr(Close);
   const std::string AfterMark = markAt(SM, C.Scan->getEndLoc());
   std::string Directive = text::directiveText(Ctx, C.Scan);
+  // The original item gets its final value from one executor where the executors share it.
+  auto WriteOut = [&](const ClauseVar &CV, const std::string &Value) {
+    const std::string Lead = outerIsShared(CV.Var, C, Priv)
+                                 ? leader((LevelThreads | LevelLanes) & ~CP.Outer, CP)
+                                 : std::string();
+    return fmt::format("{}  {}omp2cu_outer_{} = {};\n", Ind,
+                       Lead.empty() ? "" : "if (" + Lead + ") ", name(CV.Var), Value);
+  };
   if (!CP.Scope) {
     // One executor runs the iterations in order: its copy, which starts from the original
     // value, is the scan.
@@ -428,23 +437,9 @@ std::string KernelEmitter::scanLoop(const Construct &C, const plan::ConstructPla
                                Ind + "    " + Head + First + "// #pragma omp " + Directive +
                                    ": the iterations run in order" + AfterMark + Second + Tail,
                                ClauseVars, TrackLast);
-    for (const ClauseVar *CV : Items) {
-      const std::string N = name(CV->Var);
-      std::string Lead = outerIsShared(CV->Var, C, Priv)
-                             ? leader((LevelThreads | LevelLanes) & ~CP.Outer, CP)
-                             : std::string();
-      Out += Ind + "  " + (Lead.empty() ? "" : "if (" + Lead + ") ") + "omp2cu_outer_" + N +
-             " = " + N + ";\n";
-    }
+    for (const ClauseVar *CV : Items)
+      Out += WriteOut(*CV, name(CV->Var));
     return Out;
-  }
-  if (CP.Scope & LevelTeams || CP.SimdMain) {
-    diag::error(Ctx.getDiagnostics(), C.D->getBeginLoc(),
-                "reduction(inscan, ...) on a loop whose iterations " +
-                    std::string(CP.SimdMain ? "run in generic SIMD mode"
-                                            : "several teams share") +
-                    " is not supported yet");
-    return "";
   }
   const std::string It = iterationNumber(Ctx, C), Count = "omp2cu_scan_n" + Sfx,
                     Trip = C.Loops.size() == 1 ? "omp2cu_n0" + Sfx : "omp2cu_n" + Sfx,
@@ -490,11 +485,7 @@ std::string KernelEmitter::scanLoop(const Construct &C, const plan::ConstructPla
   for (const ClauseVar *CV : Items) {
     const std::string N = name(CV->Var);
     Out += fmt::format("{}  {}scan_release(omp2cu_scan_{}{}, {});\n", Ind, Rt, N, Sfx, Levels);
-    std::string Lead = outerIsShared(CV->Var, C, Priv)
-                           ? leader((LevelThreads | LevelLanes) & ~CP.Outer, CP)
-                           : std::string();
-    Out += fmt::format("{}  {}omp2cu_outer_{} = omp2cu_last_{};\n", Ind,
-                       Lead.empty() ? "" : "if (" + Lead + ") ", N, N);
+    Out += WriteOut(*CV, "omp2cu_last_" + N);
   }
   return Out;
 }
