@@ -79,6 +79,9 @@ private:
   /// The enums and typedefs of the region's function that the code of every function of the kernel
   /// (the kernel, its outlined parallel regions and simd loops) needs, one line each.
   std::string localTypedefs() const;
+  /// Whether the source line holds nothing but blanks from \p L (a character range's end) on, or
+  /// blanks and a line comment.
+  bool restOfLineBlank(clang::SourceLocation L) const;
 
   // --- Who runs the code, and how it names the runtime (KernelEmitter.cpp) -----------------
   /// The code of this body runs on generic mode's main thread.
