@@ -219,6 +219,23 @@ private:
   /// constants of the function its initializer names.
   void addLocalConstant(const clang::VarDecl *V);
   void collectLocalTypes();
+  // LocalLambdas.cpp
+  /// Whether \p V's type is the closure type of a lambda.
+  static bool isClosureVar(const clang::VarDecl *V);
+  /// Whether \p V is declared in the text of one of Region::LocalLambdas (a parameter or local
+  /// of the lambda, an init-capture): a variable of the kernel's copy.
+  bool declaredInLambda(const clang::VarDecl *V) const;
+  /// \p V, a lambda of the region's function that the region names, into Region::LocalLambdas:
+  /// its lambda expression, whose variables the region then uses. Null, with an error, for what
+  /// the kernel's copy of the lambda could not keep; null when it was added already.
+  const clang::LambdaExpr *addLocalLambda(const clang::VarDecl *V);
+  /// Once the region's variables are known: reports the variables the lambdas capture that the
+  /// kernel's copies cannot capture as the host's closures do (private on the target construct;
+  /// captured by reference and changed, but firstprivate in the region). Orders the lambdas.
+  void checkLambdaCaptures();
+  /// The variables each of Region::LocalLambdas captures, by reference and by copy.
+  std::map<const clang::VarDecl *, std::vector<const clang::VarDecl *>> LambdaByRef,
+      LambdaByCopy;
   /// Reports what the region's code does with variably modified types that a kernel cannot: the
   /// size of a variable-length array (a pointer there), a variable-length array of its own.
   void checkVariableLengthArrays();

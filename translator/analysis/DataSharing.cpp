@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/Analyzer.h"
+#include "analysis/LocalLambdas.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 
@@ -343,13 +344,18 @@ private:
         for (const Stmt *Item : const_cast<OMPClause *>(Cl)->children())
           Used.TraverseStmt(const_cast<Stmt *>(Item));
     Used.TraverseStmt(const_cast<Stmt *>(associatedStmt(P.D)));
+    // The lambdas of the function it calls are defined again in its outlined function, from
+    // what they capture (LocalLambdas.h).
+    for (const VarDecl *L : lambdasUsedIn(associatedStmt(P.D), R))
+      Used.TraverseStmt(const_cast<LambdaExpr *>(localLambda(L)));
     for (const VarDecl *G : callGlobals(P)) // the device copies that calls in it need
       Used.note(G);
     Writes W;
     W.TraverseStmt(const_cast<OMPExecutableDirective *>(P.D));
     std::vector<VarKey> &Free = R.Sharing.FreeVars[&P];
     for (const VarDecl *V : Used.Vars) {
-      if (declaredIn(SM, V, Range) || constant(V) || V->isImplicit() ||
+      if (declaredIn(SM, V, Range) || constant(V) || V->isImplicit() || V->isInitCapture() ||
+          llvm::is_contained(R.LocalLambdas, V) || declaredInLocalLambda(SM, R, V) ||
           (!V->hasLocalStorage() && !V->hasGlobalStorage()))
         continue;
       // The region's own copies: its loop variables and private items (a loop variable that

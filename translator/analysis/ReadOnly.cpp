@@ -4,10 +4,12 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/ReadOnly.h"
+#include "analysis/LocalLambdas.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -39,6 +41,16 @@ class Uses : public RecursiveASTVisitor<Uses> {
 public:
   Uses(ASTContext &Ctx, const VarDecl *V) : Ctx(Ctx), V(V) {}
 
+  /// Set for changesAfter(): the uses before it are looked at for what may change V later, the
+  /// others recorded in Changes where they change it; the lambdas the statements name are not
+  /// followed (their text is part of the statements).
+  SourceLocation From;
+  /// The lambda whose captures changesAfter() looks at: its capture list and body name the
+  /// closure's members, not the variables.
+  SourceRange Skip;
+  std::vector<SourceLocation> Changes;
+  bool Escapes = false;
+
   /// The statement a captured region holds (its CapturedDecl is implicit code, which the
   /// visitor would skip).
   bool TraverseCapturedStmt(CapturedStmt *S) {
@@ -55,18 +67,51 @@ public:
       bool Names = false;
       for (const Stmt *Ch : const_cast<OMPClause *>(C)->children())
         collect(Ch, Names);
-      if (Names && writesItems(C->getClauseKind()))
-        Result = {};
+      if (Names && writesItems(C->getClauseKind())) {
+        if (From.isInvalid())
+          Result = {};
+        else if (!before(D->getBeginLoc()))
+          Changes.push_back(D->getBeginLoc());
+      }
     }
     return true;
   }
 
   bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (const auto *X = dyn_cast<VarDecl>(E->getDecl()); X && X != V && From.isInvalid())
+      if (const LambdaExpr *LE = localLambda(X); LE && Followed.insert(LE).second)
+        TraverseStmt(const_cast<LambdaExpr *>(LE)); // a lambda of the function: its uses are ours
     if (E->getDecl() != V || InClauses.count(E))
       return true;
+    // A node of implicit clauses only (what Sema maps for a lambda the region calls): no use.
+    if (llvm::all_of(Ctx.getParents(*E), [](const DynTypedNode &N) {
+          return N.get<OMPClause>() || N.get<OMPExecutableDirective>();
+        }))
+      return true;
     llvm::SmallVector<Parent, 2> Ps;
-    if (parents(E, Ps) && Ps.size() == 1 && Ps[0].S && isa<CapturedStmt>(Ps[0].S))
-      return true; // what a captured statement captures, not a use
+    if (parents(E, Ps) && llvm::all_of(Ps, [](const Parent &P) {
+          return P.S && isa<CapturedStmt>(P.S);
+        }))
+      return true; // what captured statements capture (nested ones may share it), not a use
+    // What a lambda outside the statements (or, for changesAfter, any lambda) captures: the
+    // uses in its body tell what it does with it.
+    if (Ps.size() == 1 && Ps[0].S && isa<LambdaExpr>(Ps[0].S) &&
+        (From.isValid() || Followed.count(cast<LambdaExpr>(Ps[0].S))))
+      return true;
+    if (From.isValid()) {
+      const SourceManager &SM = Ctx.getSourceManager();
+      SourceLocation L = SM.getExpansionLoc(E->getBeginLoc());
+      if (Skip.isValid() && !SM.isBeforeInTranslationUnit(L, SM.getExpansionLoc(Skip.getBegin())) &&
+          !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Skip.getEnd()), L))
+        return true;
+      if (!before(E->getBeginLoc())) {
+        if (!lvalueRead(E))
+          Changes.push_back(E->getBeginLoc());
+      } else if (!lvalueRead(E) && !assigned(E)) {
+        Escapes = true;
+      }
+      return true;
+    }
     Result.Value &= lvalueRead(E);
     if (V->getType()->isPointerType())
       Result.Pointee &= everyParent(E, [&](const Expr *, const Parent &Up) {
@@ -84,6 +129,37 @@ private:
   ASTContext &Ctx;
   const VarDecl *V;
   llvm::SmallPtrSet<const DeclRefExpr *, 8> InClauses;
+  llvm::SmallPtrSet<const LambdaExpr *, 4> Followed;
+
+  bool before(SourceLocation L) const {
+    const SourceManager &SM = Ctx.getSourceManager();
+    return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(L), SM.getExpansionLoc(From));
+  }
+
+  /// \p E (part of the object: through members held in it and elements of arrays held in it)
+  /// is assigned, incremented or decremented there, and nothing else is done with it.
+  bool assigned(const Expr *E) {
+    llvm::SmallVector<Parent, 2> Ps;
+    if (!parents(E, Ps) || Ps.size() != 1 || !Ps[0].S)
+      return false;
+    const Stmt *P = Ps[0].S;
+    if (isa<ParenExpr>(P))
+      return assigned(cast<Expr>(P));
+    if (const auto *ME = dyn_cast<MemberExpr>(P))
+      return !ME->isArrow() && isa<FieldDecl>(ME->getMemberDecl()) && assigned(ME);
+    if (const auto *IC = dyn_cast<ImplicitCastExpr>(P); IC && IC->getCastKind() == CK_ArrayToPointerDecay) {
+      llvm::SmallVector<Parent, 2> Up;
+      if (!parents(IC, Up) || Up.size() != 1 || !Up[0].S)
+        return false;
+      const auto *AS = dyn_cast<ArraySubscriptExpr>(Up[0].S);
+      return AS && AS->getBase()->IgnoreParens() == IC && assigned(AS);
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(P))
+      return BO->isAssignmentOp() && BO->getLHS()->IgnoreParens() == E->IgnoreParens();
+    if (const auto *UO = dyn_cast<UnaryOperator>(P))
+      return UO->isIncrementDecrementOp();
+    return false;
+  }
 
   /// Records the references to V under \p S (a clause's expression) in InClauses.
   void collect(const Stmt *S, bool &Names) {
@@ -165,6 +241,13 @@ private:
         return UO->getOpcode() == UO_AddrOf && pointerRead(UO);
       if (isa<UnaryExprOrTypeTraitExpr>(P))
         return true; // sizeof, alignof
+      // In a template, operands of dependent expressions have no implicit conversions.
+      if (const auto *BO = dyn_cast<BinaryOperator>(P); BO && BO->isTypeDependent())
+        return !(BO->isAssignmentOp() && BO->getLHS()->IgnoreParens() == E->IgnoreParens());
+      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(P); AS && AS->isTypeDependent())
+        return AS->getIdx()->IgnoreParens() == E->IgnoreParens() ||
+               (AS->getBase()->IgnoreParens() == E->IgnoreParens() &&
+                E->getType()->isPointerType());
       if (const auto *CE = dyn_cast<CXXConstructExpr>(P)) {
         // A copy: the copy constructor takes a reference to const.
         const CXXConstructorDecl *C = CE->getConstructor();
@@ -247,6 +330,16 @@ ReadOnly readOnly(ASTContext &Ctx, const model::Construct &Root, const VarDecl *
   if (V->getType()->isPointerType() && inPointerLoopBounds(Root, V))
     U.Result.Pointee = false;
   return U.Result;
+}
+
+std::vector<SourceLocation> changesAfter(ASTContext &Ctx, const Stmt *Body, const VarDecl *V,
+                                         const LambdaExpr *LE, bool &Escapes) {
+  Uses U(Ctx, V);
+  U.From = LE->getBeginLoc();
+  U.Skip = LE->getSourceRange();
+  U.TraverseStmt(const_cast<Stmt *>(Body));
+  Escapes = U.Escapes;
+  return U.Changes;
 }
 
 } // namespace omp2cu::analysis

@@ -18,6 +18,7 @@
 #include "model/RegionModel.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtOpenMP.h"
 
 namespace omp2cu::analysis {
@@ -37,7 +38,18 @@ struct ReadOnly {
 /// How the statements of the target region \p Root (its associated statement and the constructs
 /// in it, the clauses of every directive included) use \p V. A pointer in the bounds of a loop
 /// over pointers is not Pointee: the loop code reads it with the type of the loop's variable.
+/// The lambdas of the region's function that the region calls (LocalLambdas.h) count as
+/// statements of the region.
 ReadOnly readOnly(clang::ASTContext &Ctx, const model::Construct &Root, const clang::VarDecl *V);
+
+/// The uses in \p Body of \p V after the lambda \p LE that captures it by copy that may change it
+/// (every use that readOnly() does not take for a read), by their locations; the lambda's own
+/// text names its copy. \p Escapes is set when a use before \p LE may let V change later:
+/// anything but a read, an assignment or an increment of V or of a member or element held in it
+/// (its address taken, a reference bound to it, ...).
+std::vector<clang::SourceLocation> changesAfter(clang::ASTContext &Ctx, const clang::Stmt *Body,
+                                                const clang::VarDecl *V,
+                                                const clang::LambdaExpr *LE, bool &Escapes);
 
 } // namespace omp2cu::analysis
 

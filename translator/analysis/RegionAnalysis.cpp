@@ -416,8 +416,19 @@ void Analyzer::findChildren(const Stmt *S, Construct &C) {
     findChildren(POE->getSyntacticForm(), C);
     return;
   }
+  // A lambda of the function called in the region: the kernel defines it again, with the
+  // region's copies of the globals it uses (LocalLambdas.h).
+  auto OutsideLambda = [&](const FunctionDecl *F) {
+    const auto *M = dyn_cast<CXXMethodDecl>(F);
+    if (!M || !M->getParent()->isLambda())
+      return false;
+    SourceLocation L = SM.getExpansionLoc(M->getParent()->getLocation());
+    return SM.isBeforeInTranslationUnit(L, RegionRange.getBegin()) ||
+           !SM.isBeforeInTranslationUnit(L, RegionRange.getEnd());
+  };
   if (const auto *CE = dyn_cast<CallExpr>(S))
-    if (const FunctionDecl *F = deviceCallee(CE); F && needsKernelCopy(Ctx, F)) {
+    if (const FunctionDecl *F = deviceCallee(CE);
+        F && needsKernelCopy(Ctx, F) && !OutsideLambda(F)) {
       if (std::unique_ptr<Construct> Child = buildCall(CE, F->getDefinition(), &C))
         C.Children.push_back(std::move(Child));
       for (const Expr *A : CE->arguments())

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/Analyzer.h"
+#include "analysis/LocalLambdas.h"
 #include "frontend/ThisCapture.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -115,6 +116,8 @@ const TagDecl *namedTag(QualType T) {
 void Analyzer::collectLocalTypes() {
   TypeRefs Refs;
   Refs.TraverseStmt(const_cast<Stmt *>(associatedStmt(RootD)));
+  for (const VarDecl *V : R.LocalLambdas) // their text is the kernel's too
+    Refs.TraverseStmt(const_cast<LambdaExpr *>(localLambda(V)));
   auto Outside = [&](const Decl *D) {
     SourceLocation L = SM.getExpansionLoc(D->getLocation());
     return SM.isBeforeInTranslationUnit(L, RegionRange.getBegin()) ||
@@ -458,7 +461,31 @@ void Analyzer::collectVars() {
       Calls(*Ch);
   };
   Calls(*R.Root);
-  checkTypesDeclaredInFunction(VC.Vars);
+  // Lambdas of the function that the region calls: the kernel defines them again, and what they
+  // name is what the region uses (LocalLambdas.cpp). VC.Vars grows as they are read.
+  const size_t OwnNames = VC.Vars.size();
+  for (size_t I = 0; I < VC.Vars.size(); ++I) {
+    const VarDecl *V = VC.Vars[I];
+    if (isClosureVar(V) && !declaredInRegion(V) && !declaredInLambda(V))
+      if (const LambdaExpr *LE = addLocalLambda(V)) {
+        VC.TraverseStmt(const_cast<LambdaExpr *>(LE));
+        // The globals it uses: mapped like those of the functions the region calls.
+        for (const VarDecl *G : globalsUsed(Ctx, LE->getBody())) {
+          Items.CalleeGlobals.insert(G);
+          VC.Needed.insert(G);
+        }
+      }
+  }
+  auto OfKernel = [&](const VarDecl *V) {
+    return llvm::is_contained(R.LocalLambdas, V) || declaredInLambda(V);
+  };
+  {
+    std::vector<const VarDecl *> Used;
+    for (const VarDecl *V : VC.Vars)
+      if (!OfKernel(V) && !(isClosureVar(V) && !declaredInRegion(V)))
+        Used.push_back(V);
+    checkTypesDeclaredInFunction(Used);
+  }
   if (R.Root)
     for (const ClauseVar &CV : R.Root->Vars) {
       if (CV.PtrLen)
@@ -482,7 +509,7 @@ void Analyzer::collectVars() {
     Named(*R.Root);
   for (const VarDecl *V : VC.Vars) {
     if (declaredInRegion(V) || (LoopVars.count(V) && !ClauseNamed.count(V)) || V->isImplicit() ||
-        isa<OMPCapturedExprDecl>(V))
+        isa<OMPCapturedExprDecl>(V) || OfKernel(V) || V->isInitCapture())
       continue;
     if (!V->hasLocalStorage() && !V->hasGlobalStorage())
       continue;
@@ -567,6 +594,11 @@ void Analyzer::collectVars() {
     }
   }
   R.Vars = std::move(Ordered);
+  for (RegionVar &RV : R.Vars) {
+    auto It = std::find(VC.Vars.begin(), VC.Vars.end(), RV.Var);
+    RV.ViaLambda = It != VC.Vars.end() && size_t(It - VC.Vars.begin()) >= OwnNames;
+  }
+  checkLambdaCaptures();
 }
 
 } // namespace omp2cu::analysis

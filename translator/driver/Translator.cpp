@@ -33,6 +33,7 @@
 #include "analysis/DeviceVariants.h"
 #include "plan/Planner.h"
 #include "analysis/RegionAnalysis.h"
+#include "analysis/LocalLambdas.h"
 #include "emit/host/Requires.h"
 #include "support/SourceText.h"
 #include "emit/host/TargetTasks.h"
@@ -494,6 +495,9 @@ private:
       // In a template, calls resolve only in the instantiations.
       for (const Stmt *S : analysis::instantiatedRegionBodies(R))
         Bodies.push_back(S);
+      // The lambdas of its function that it calls: the kernel defines them again.
+      for (const VarDecl *V : R.LocalLambdas)
+        Bodies.push_back(analysis::localLambda(V));
       // The combiners and initializers of the reductions it declares run on the device.
       for (const OMPDeclareReductionDecl *D : R.DeclaredReductions)
         for (const Stmt *S : udr::deviceCode(D))

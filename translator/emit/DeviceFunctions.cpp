@@ -353,9 +353,11 @@ struct Marker {
       // A lambda defined in device code is device code (CUDA and HIP give its call operator
       // the execution space of the function around it); its body is scanned where it is.
       if (!inDeviceCode(M->getParent()->getLocation()))
-        error(L, "a lambda defined outside the target region cannot be called in it yet "
-                 "(define the lambda inside the region, or use a function object of a class "
-                 "declared at namespace scope)");
+        error(L, "a lambda defined outside the target region that reaches it through a "
+                 "parameter, a copy or a reference cannot be called in it yet (define the lambda "
+                 "in the region's function before the region, 'auto f = [...](...) { ... };', or "
+                 "inside the region, or use a function object of a class declared at namespace "
+                 "scope)");
       return;
     }
     if ((isa<CXXConstructorDecl>(Def) || isa<CXXDestructorDecl>(Def)) &&

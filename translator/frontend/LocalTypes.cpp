@@ -62,8 +62,13 @@ public:
 
 private:
   void add(QualType T, SourceLocation L) {
-    if (const TagDecl *TD = localTag(T))
+    // A lambda's closure: the kernel defines the lambda again (analysis/LocalLambdas.h).
+    if (const TagDecl *TD = localTag(T); TD && !isLambda(TD))
       Found.push_back({TD, L});
+  }
+  static bool isLambda(const TagDecl *TD) {
+    const auto *RD = dyn_cast<CXXRecordDecl>(TD);
+    return RD && RD->isLambda();
   }
 };
 

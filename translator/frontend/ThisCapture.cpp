@@ -20,6 +20,7 @@
 #include "llvm/Frontend/OpenMP/OMP.h"
 
 #include <map>
+#include <functional>
 #include <set>
 
 using namespace clang;
@@ -323,11 +324,19 @@ class RegionCheck : public RecursiveASTVisitor<RegionCheck> {
 public:
   RegionCheck(ASTContext &Ctx, const CXXRecordDecl *Class) : Ctx(Ctx), Class(Class) {}
   bool Ok = true;
+  /// What Sema captures and maps for the region outside its text (the `this` that a lambda of
+  /// the function captures, analysis/LocalLambdas.h) is no use of `this` in it.
+  SourceRange Text;
   /// A member of Class (or a protected one of a base) that is not public, and where the region
   /// names it: the kernel needs to be a friend.
   const NamedDecl *NonPublic = nullptr;
   SourceLocation NonPublicAt;
   bool VisitCXXThisExpr(CXXThisExpr *T) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    SourceLocation L = SM.getExpansionLoc(T->getBeginLoc());
+    if (Text.isValid() && (SM.isBeforeInTranslationUnit(L, Text.getBegin()) ||
+                           SM.isBeforeInTranslationUnit(Text.getEnd(), L)))
+      return true;
     if (!Reported.insert(T->getBeginLoc()).second)
       return true;
     diag::error(Ctx.getDiagnostics(), T->getBeginLoc(),
@@ -438,6 +447,7 @@ bool checkMemberRegion(ASTContext &Ctx, const CXXMethodDecl *M, const OMPExecuta
     return false;
   }
   RegionCheck C(Ctx, RD);
+  C.Text = text::directiveWithStmt(Ctx, D, analysis::associatedStmt(D)).getAsRange();
   C.TraverseStmt(const_cast<OMPExecutableDirective *>(D));
   if (!C.Ok || !C.NonPublic)
     return C.Ok;

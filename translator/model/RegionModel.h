@@ -292,6 +292,10 @@ struct RegionVar {
   /// A map clause lists it but the region's code never names it: mapped for the device data
   /// environment only, no kernel parameter.
   bool Unused = false;
+  /// The region's code names it only in the lambdas of its function that it calls
+  /// (Region::LocalLambdas): the host's closures hold their own copies or references, so the
+  /// host version of the region needs no copy of it.
+  bool ViaLambda = false;
 };
 
 /// Everything about one target region.
@@ -326,6 +330,11 @@ struct Region {
   /// (`constexpr int N = 128;`, C++ `const int N = 128;`): the kernel declares them again, in
   /// this order, so that they stay constant expressions (array bounds, template arguments).
   std::vector<const clang::VarDecl *> LocalConstants;
+  /// Lambdas of the region's function defined before the region that its code calls or names
+  /// (`auto f = [=](int i) { ... };`, analysis/LocalLambdas.h): the kernel defines them again
+  /// from their text, in this order (a lambda after those it captures); what they capture is
+  /// among Vars, none of them is.
+  std::vector<const clang::VarDecl *> LocalLambdas;
   /// The `declare reduction`s that the region's reduction clauses name, in order of first use.
   std::vector<const clang::OMPDeclareReductionDecl *> DeclaredReductions;
 };

@@ -232,7 +232,8 @@ std::string hostDirective(ASTContext &Ctx, const OMPExecutableDirective *D) {
 
 bool hasFallbackCopy(const RegionVar &RV) {
   const VarDecl *V = RV.Var;
-  return RV.K == RegionVar::ByValue && V && !V->getType().getNonReferenceType().isConstQualified();
+  return RV.K == RegionVar::ByValue && V && !RV.ViaLambda &&
+         !V->getType().getNonReferenceType().isConstQualified();
 }
 
 std::string emitLaunch(ASTContext &Ctx, const Region &R, const plan::KernelPlan &P,

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "emit/kernel/KernelEmitter.h"
+#include "analysis/LocalLambdas.h"
 #include "analysis/ReadOnly.h"
 #include "analysis/DeviceVariants.h"
 #include "analysis/Analyzer.h"
@@ -398,8 +399,9 @@ std::string KernelEmitter::fork(const Construct &C, const std::string &RegionTex
   std::string PragmaInd = text::indentOf(SM, C.D->getBeginLoc());
   std::string Lead = Ind.size() > PragmaInd.size() ? Ind.substr(PragmaInd.size()) : "";
   // The region's text starts with its first line's indentation relative to the pragma.
-  std::string Body =
-      localTypedefs() + "  " + RegionText.substr(std::min(Lead.size(), RegionText.size()));
+  std::string Body = localTypedefs() +
+                     localLambdas(analysis::lambdasUsedIn(analysis::associatedStmt(C.D), R)) +
+                     "  " + RegionText.substr(std::min(Lead.size(), RegionText.size()));
   Declarations.push_back("__device__ void " + Name + "(omp2cu::dev::ParallelRegion omp2cu_par" +
                          Params + ")");
   Outlined.push_back(fmt::format(
@@ -451,6 +453,12 @@ std::string KernelEmitter::simdFork(const Construct &S, const std::string &LoopT
     for (const Stmt *Item : const_cast<OMPClause *>(Cl)->children())
       Refs.TraverseStmt(const_cast<Stmt *>(Item));
   Refs.TraverseStmt(const_cast<Stmt *>(analysis::associatedStmt(S.D)));
+  // The lambdas of the function that it calls are defined again in the outlined loop, from what
+  // they capture.
+  const std::vector<const VarDecl *> Lambdas =
+      analysis::lambdasUsedIn(analysis::associatedStmt(S.D), R);
+  for (const VarDecl *L : Lambdas)
+    Refs.TraverseStmt(const_cast<LambdaExpr *>(analysis::localLambda(L)));
   std::vector<const VarDecl *> CalleeGlobals = analysis::callGlobals(S);
   for (const VarDecl *G : CalleeGlobals)
     Refs.Vars.push_back(G);
@@ -463,7 +471,9 @@ std::string KernelEmitter::simdFork(const Construct &S, const std::string &LoopT
     SourceLocation L = SM.getExpansionLoc(V->getLocation());
     bool Inside = !SM.isBeforeInTranslationUnit(L, Own.getBegin()) &&
                   SM.isBeforeInTranslationUnit(L, Own.getEnd());
-    if (Inside || V->isConstexpr() || (!V->hasLocalStorage() && !V->hasGlobalStorage()))
+    if (Inside || V->isConstexpr() || (!V->hasLocalStorage() && !V->hasGlobalStorage()) ||
+        V->isInitCapture() || llvm::is_contained(R.LocalLambdas, V) ||
+        analysis::declaredInLocalLambda(SM, R, V))
       continue;
     if (V->hasGlobalStorage() && !V->isStaticLocal() && V->getType().isConstQualified() &&
         V->getType()->isIntegralOrEnumerationType())
@@ -508,8 +518,8 @@ std::string KernelEmitter::simdFork(const Construct &S, const std::string &LoopT
   }
   std::string PragmaInd = text::indentOf(SM, S.D->getBeginLoc());
   std::string Lead = Ind.size() > PragmaInd.size() ? Ind.substr(PragmaInd.size()) : "";
-  std::string Body =
-      localTypedefs() + "  " + LoopText.substr(std::min(Lead.size(), LoopText.size()));
+  std::string Body = localTypedefs() + localLambdas(Lambdas) + "  " +
+                     LoopText.substr(std::min(Lead.size(), LoopText.size()));
   Declarations.push_back("__device__ void " + Name + "(" + Params + ")");
   Outlined.push_back(fmt::format(
       templates::simd_loop, fmt::arg("name", Name), fmt::arg("directive", S.DirectiveText),
@@ -573,6 +583,41 @@ std::string KernelEmitter::localTypedefs() const {
     Out += std::string("  ") + (V->isConstexpr() ? "constexpr " : "") +
            text::declare(Ctx, V->getType(), V->getNameAsString()) + " = " +
            text::get(Ctx, V->getInit()->getSourceRange()) + Of;
+  return Out;
+}
+
+std::string KernelEmitter::localLambdas(const std::vector<const VarDecl *> &Lambdas) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string Out;
+  for (const VarDecl *V : Lambdas) {
+    const LambdaExpr *LE = analysis::localLambda(V);
+    std::string Text = kernelText(LE);
+    // The globals it names are the kernel's variables (parameters, references to the device
+    // copies): captured by reference, as the host's lambda names the variables themselves.
+    std::vector<std::string> Globals;
+    std::function<void(const Stmt *)> Names = [&](const Stmt *S) {
+      if (!S)
+        return;
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+        if (const auto *G = dyn_cast<VarDecl>(DRE->getDecl()); G && G->hasGlobalStorage())
+          for (const RegionVar &RV : R.Vars)
+            if (RV.Var == G && !llvm::is_contained(Globals, "&" + name(G)))
+              Globals.push_back("&" + name(G));
+      for (const Stmt *Ch : S->children())
+        Names(Ch);
+    };
+    Names(LE->getBody());
+    SourceLocation Close = LE->getIntroducerRange().getEnd();
+    if (!Globals.empty() && LE->getCaptureDefault() != LCD_ByRef && Close.isFileID() &&
+        LE->getBeginLoc().isFileID()) {
+      std::string Before = text::rewritten(*KR, CharSourceRange::getCharRange(LE->getBeginLoc(), Close));
+      bool Empty = llvm::StringRef(Before).drop_front(1).trim().empty();
+      Text.insert(std::min(Before.size(), Text.size()),
+                  (Empty ? "" : ", ") + fmt::format("{}", fmt::join(Globals, ", ")));
+    }
+    Out += "  auto " + name(V) + " = " + Text + "; // of '" + R.Function->getNameAsString() +
+           "', line " + std::to_string(text::line(SM, V->getLocation())) + "\n";
+  }
   return Out;
 }
 
@@ -690,6 +735,21 @@ KernelText KernelEmitter::run() {
                                        (RV.Var->getType()->isArrayType() ? ".value" : ""),
                                    KernelCP, "  ") +
                         "\n";
+  // The lambdas of the function that the region calls: after the variables they capture (in
+  // generic mode those of the team's code: its parallel regions, like the simd loops of generic
+  // SIMD, define those they call).
+  std::set<const Stmt *> Forked;
+  std::function<void(const Construct &)> Forks = [&](const Construct &C) {
+    for (const auto &Ch : C.Children)
+      if ((P.Generic && (Ch->Leaves & LeafParallel) && analysis::isTeamLevel(C)) ||
+          P.of(*Ch).SimdFork)
+        Forked.insert(Ch->D);
+      else
+        Forks(*Ch);
+  };
+  Forks(*R.Root);
+  MainPrologue += localLambdas(
+      analysis::lambdasUsedIn(analysis::associatedStmt(R.Root->D), R, Forked));
   std::string Body = construct(*R.Root, {}, true);
 
   std::string Mode = std::string("Mode: ") + plan::modeName(P.Mode) + (P.Reason.empty() ? "" : " (" + P.Reason + ")") + ".";

@@ -82,6 +82,8 @@ private:
   /// Whether the source line holds nothing but blanks from \p L (a character range's end) on, or
   /// blanks and a line comment.
   bool restOfLineBlank(clang::SourceLocation L) const;
+  /// The definitions of \p Lambdas (Region::LocalLambdas) in kernel code, from their text.
+  std::string localLambdas(const std::vector<const clang::VarDecl *> &Lambdas) const;
 
   // --- Who runs the code, and how it names the runtime (KernelEmitter.cpp) -----------------
   /// The code of this body runs on generic mode's main thread.
