@@ -395,13 +395,8 @@ bool parseListItem(ASTContext &Ctx, const Expr *E, RegionVar &V, bool AllowStrid
         diag::error(DE, AS->getBeginLoc(), "array section of a pointer member needs a length");
         return false;
       }
-      for (const RegionVar::PathStep &S : V.Via)
-        if (S.Index) {
-          diag::error(DE, AS->getBeginLoc(),
-                      "sections of pointer members of array elements ('a[i].p[0:n]') are not "
-                      "supported yet");
-          return false;
-        }
+      // a[i].p[lb:len], s.rows[i].p[lb:len]: the element is in the storage of the variable
+      // (memberPath() takes elements of arrays only), where the pointer is attached.
       V.K = RegionVar::MappedPointer;
       return true;
     }

@@ -387,7 +387,9 @@ void Analyzer::structsWithAttachedMembers() {
     if (RV.Attached.empty() || RV.K != RegionVar::ByValue) // in device memory already
       continue;
     auto Explicit = StructMaps.find(RV.Var);
-    bool InDevice = !RV.Members.empty() ||
+    // An array (a[i].p[lb:len]) is not passed by value: its elements are attached in its
+    // device copy.
+    bool InDevice = !RV.Members.empty() || RV.Var->getType()->isArrayType() ||
                     !RV.Var->getType().getNonReferenceType().isTriviallyCopyableType(Ctx) ||
                     (Explicit != StructMaps.end() && (Explicit->second.first == RegionVar::From ||
                                                       Explicit->second.first == RegionVar::ToFrom));
