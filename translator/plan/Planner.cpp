@@ -15,6 +15,8 @@
 //===----------------------------------------------------------------------===//
 #include "plan/Planner.h"
 
+#include "clang/AST/Decl.h"
+
 namespace omp2cu::plan {
 namespace {
 
@@ -106,6 +108,18 @@ struct Planner {
   /// The constructs of a parallel region that are not loops (barrier, master, single, critical,
   /// sections): their bodies run on one GPU thread of each OpenMP thread that runs them.
   bool walkSync(const Construct &C, unsigned Outer, Exec E, bool InRegion) {
+    // The clauses whose copies the construct's one executor can keep (SyncEmitter.cpp).
+    for (const ClauseVar &CV : C.Vars) {
+      if (CV.K == ClauseVar::Private || CV.K == ClauseVar::Firstprivate ||
+          (CV.K == ClauseVar::Lastprivate && C.Sync == SyncKind::Taskloop))
+        continue;
+      if (C.Sync == SyncKind::Taskloop)
+        return fail(C, std::string(CV.K == ClauseVar::Linear ? "linear" : "reduction") +
+                           " clauses on a taskloop are not supported yet (private, "
+                           "firstprivate, lastprivate and in_reduction are)");
+      return fail(C, "only private and firstprivate clauses are supported on '" +
+                         C.DirectiveText.substr(0, C.DirectiveText.find(' ')) + "' yet");
+    }
     ConstructPlan P;
     P.Outer = P.Inner = Outer;
     P.BodyExec = E;
@@ -199,6 +213,11 @@ struct Planner {
       if (C.Scan && (P.Scope & LevelTeams))
         return fail(C, "reduction(inscan, ...) on a loop whose iterations several teams share "
                        "is not supported");
+      for (const ClauseVar &CV : C.Vars)
+        if (CV.K == ClauseVar::Lastprivate && CV.Conditional &&
+            ((P.Scope & LevelTeams) || !CV.Var->getType()->isScalarType()))
+          return fail(C, "lastprivate(conditional: ...) is supported for scalars on loops whose "
+                         "iterations the threads of one team run, not here yet");
       if ((P.Scope & LevelTeams) && !K.TeamLoop) {
         K.TeamLoop = &C;
         K.TeamLoopSpansTeam = (P.Scope & (LevelThreads | LevelLanes)) != 0;

@@ -16,6 +16,8 @@
 
 #include <fmt/format.h>
 
+#include <cassert>
+
 #include <functional>
 
 using namespace clang;
@@ -366,12 +368,8 @@ void KernelEmitter::conditionalLastprivate(const Construct &C, const plan::Const
                                            const std::string &Outer, std::string &Pro,
                                            std::string &Epi) {
   const std::string N = name(CV.Var), Lpc = "omp2cu_lpc_" + N;
-  if (!C.IsLoop || (CP.Scope & LevelTeams) || !CV.Var->getType()->isScalarType()) {
-    diag::error(Ctx.getDiagnostics(), C.D->getBeginLoc(),
-                "lastprivate(conditional: ...) is supported for scalars on loops whose iterations "
-                "the threads of one team run, not here yet");
-    return;
-  }
+  // (The plan reports the others: Planner.cpp.)
+  assert(C.IsLoop && !(CP.Scope & LevelTeams) && CV.Var->getType()->isScalarType());
   Pro += fmt::format("{}  omp2cu::u64 {} = 0; // the last iteration that assigned {}, plus 1\n",
                      Ind, Lpc, N);
   const SourceManager &SM = Ctx.getSourceManager();
