@@ -291,3 +291,28 @@ TEST_CASE("a launch with teams from a trip count fills the modelled device, ever
   backend::device_free(Teams);
   backend::device_free(Iterations);
 }
+
+TEST_CASE("LIBOMPTARGET_HEAP_SIZE and LIBOMPTARGET_STACK_SIZE are numbers of bytes", "[configure]") {
+  bool Set = true;
+  unsigned long long Bytes = 0;
+  unsetenv("LIBOMPTARGET_HEAP_SIZE");
+  CHECK(backend::env_bytes("LIBOMPTARGET_HEAP_SIZE", Set, Bytes).ok);
+  CHECK_FALSE(Set);
+  {
+    ScopedEnv E("LIBOMPTARGET_HEAP_SIZE", "1073741824");
+    CHECK(backend::env_bytes("LIBOMPTARGET_HEAP_SIZE", Set, Bytes).ok);
+    CHECK(Set);
+    CHECK(Bytes == 1073741824ull);
+  }
+  for (const char *Bad : {"1G", "-5", " 12", "0x10", "99999999999999999999999"}) {
+    ScopedEnv E("LIBOMPTARGET_STACK_SIZE", Bad);
+    backend::Status S = backend::env_bytes("LIBOMPTARGET_STACK_SIZE", Set, Bytes);
+    CHECK_FALSE(S.ok);
+    CHECK(S.message.find("LIBOMPTARGET_STACK_SIZE='") == 0);
+  }
+  // The emulator's heap is the host's: nothing to set, nothing ignored.
+  ScopedEnv E("LIBOMPTARGET_HEAP_SIZE", "4096");
+  std::string Ignored;
+  CHECK(backend::apply_env_limits(Ignored).ok);
+  CHECK(Ignored.empty());
+}

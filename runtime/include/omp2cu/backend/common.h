@@ -7,7 +7,9 @@
 #ifndef OMP2CU_BACKEND_COMMON_H
 #define OMP2CU_BACKEND_COMMON_H
 
+#include <cerrno>
 #include <cstddef>
+#include <cstdlib>
 #include <string>
 #include <utility>
 
@@ -26,6 +28,22 @@ struct Status {
   static Status success() { return {}; }
   static Status failure(std::string what) { return {false, std::move(what)}; }
 };
+
+/// The environment variable \p env as a number of bytes (a decimal integer): \p set is false
+/// when it is unset or empty; anything else than digits is a failure naming it.
+inline Status env_bytes(const char *env, bool &set, unsigned long long &bytes) {
+  set = false;
+  const char *V = std::getenv(env);
+  if (!V || !*V)
+    return Status::success();
+  char *End = nullptr;
+  errno = 0;
+  bytes = std::strtoull(V, &End, 10);
+  if (errno || *End || *V < '0' || *V > '9')
+    return Status::failure(std::string(env) + "='" + V + "' is not a number of bytes");
+  set = true;
+  return Status::success();
+}
 
 /// Properties of the device that the launch configuration depends on.
 struct DeviceProperties {

@@ -135,8 +135,10 @@ inline constexpr bool independent_lanes = true;
 
 #define OMP2CU_GPU_API(Name) cuda##Name
 #define OMP2CU_GPU_PREFIX "cuda"
+#define OMP2CU_GPU_HAS_SET_LIMIT 1
 #include "omp2cu/backend/gpu_host.h"
 #undef OMP2CU_GPU_API
 #undef OMP2CU_GPU_PREFIX
+#undef OMP2CU_GPU_HAS_SET_LIMIT
 
 #endif // OMP2CU_BACKEND_CUDA_H

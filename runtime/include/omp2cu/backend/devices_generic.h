@@ -12,6 +12,7 @@
 #include "omp2cu/backend/common.h"
 
 #include <cstddef>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,14 @@ inline Status memcpy_peer(void *dst, int, const void *src, int, std::size_t byte
 /// Kernels need no setup to know their device.
 inline std::size_t kernel_info_writers() { return 0; }
 inline Status write_kernel_info(int, int, std::size_t &) { return Status::success(); }
+/// No limits to set through the basic primitives: LIBOMPTARGET_HEAP_SIZE and
+/// LIBOMPTARGET_STACK_SIZE are named as ignored.
+inline Status apply_env_limits(std::string &ignored) {
+  for (const char *Env : {"LIBOMPTARGET_HEAP_SIZE", "LIBOMPTARGET_STACK_SIZE"})
+    if (const char *V = std::getenv(Env); V && *V)
+      ignored += (ignored.empty() ? "" : ", ") + std::string(Env);
+  return Status::success();
+}
 /// In a kernel: device 0 of 1.
 __device__ inline int kernel_device_num() { return 0; }
 __device__ inline int kernel_num_devices() { return 1; }

@@ -16,6 +16,8 @@
 //   Status write_kernel_info(int d, int count, std::size_t &done);
 //                                        // before a construct first uses device d (current):
 //                                        // lets its kernels know d and count (`done`: progress)
+//   Status apply_env_limits(std::string &ignored);  // before device d (current) runs its first
+//                                        // kernel: LIBOMPTARGET_HEAP_SIZE, LIBOMPTARGET_STACK_SIZE
 // and, for kernels (omp_get_device_num() and omp_get_num_devices() in a target region):
 //   __device__ int kernel_device_num();  // the device the kernel runs on
 //   __device__ int kernel_num_devices(); // the number of devices

@@ -79,6 +79,9 @@ inline Status memcpy_peer(void *dst, int, const void *src, int, std::size_t byte
 /// Kernels need no setup to know their device: launch() hands it to the workers.
 inline std::size_t kernel_info_writers() { return 0; }
 inline Status write_kernel_info(int, int, std::size_t &) { return Status::success(); }
+/// The emulated devices' heap is the host's: LIBOMPTARGET_HEAP_SIZE and LIBOMPTARGET_STACK_SIZE
+/// change nothing (backend/gpu_host.h).
+inline Status apply_env_limits(std::string &) { return Status::success(); }
 /// In a kernel: the device it was launched on.
 inline int kernel_device_num() { return sim::KernelDevice; }
 /// In a kernel: the number of emulated devices.

@@ -215,6 +215,51 @@ inline Status memcpy_peer(void *dst, int dst_device, const void *src, int src_de
                   OMP2CU_GPU_PREFIX "MemcpyPeer");
 }
 
+// ---- Limits from the environment ---------------------------------------------------------
+
+/// Sets the limits of the calling host thread's current device that the environment asks for,
+/// as libomptarget's CUDA plugin reads them: LIBOMPTARGET_HEAP_SIZE, the bytes of the device
+/// heap (malloc and new in kernels, the runtime's private copies of reductions of sections and
+/// its scan buffers; CUDA's default is 8 MB), and LIBOMPTARGET_STACK_SIZE, the bytes of stack of
+/// each GPU thread. To be called once per device, before its first kernel. A variable the
+/// backend cannot honour (HIP 5.2 has no hipDeviceSetLimit) is named in `ignored`.
+inline Status apply_env_limits(std::string &ignored) {
+  struct Want {
+    const char *env;
+#if OMP2CU_GPU_HAS_SET_LIMIT
+    OMP2CU_GPU_API(Limit) limit;
+#endif
+  };
+  const Want Wants[] = {
+#if OMP2CU_GPU_HAS_SET_LIMIT
+      {"LIBOMPTARGET_HEAP_SIZE", OMP2CU_GPU_API(LimitMallocHeapSize)},
+      {"LIBOMPTARGET_STACK_SIZE", OMP2CU_GPU_API(LimitStackSize)},
+#else
+      {"LIBOMPTARGET_HEAP_SIZE"},
+      {"LIBOMPTARGET_STACK_SIZE"},
+#endif
+  };
+  for (const Want &W : Wants) {
+    bool Set = false;
+    unsigned long long Bytes = 0;
+    if (Status S = env_bytes(W.env, Set, Bytes); !S.ok)
+      return S;
+    if (!Set)
+      continue;
+#if OMP2CU_GPU_HAS_SET_LIMIT
+    Status S = fromGpu(OMP2CU_GPU_API(DeviceSetLimit)(W.limit, static_cast<std::size_t>(Bytes)),
+                       OMP2CU_GPU_PREFIX "DeviceSetLimit");
+    if (!S.ok)
+      return Status::failure(std::string(W.env) + "=" + std::to_string(Bytes) + ": " +
+                             S.message);
+#else
+    (void)Bytes;
+    ignored += (ignored.empty() ? "" : ", ") + std::string(W.env);
+#endif
+  }
+  return Status::success();
+}
+
 } // namespace omp2cu::backend
 
 #endif // OMP2CU_BACKEND_GPU_HOST_H

@@ -191,7 +191,9 @@ inline constexpr bool independent_lanes = false;
 
 #define OMP2CU_GPU_API(Name) hip##Name
 #define OMP2CU_GPU_PREFIX "hip"
+#define OMP2CU_GPU_HAS_SET_LIMIT 0 // HIP 5.2: hipDeviceGetLimit only
 #include "omp2cu/backend/gpu_host.h"
+#undef OMP2CU_GPU_HAS_SET_LIMIT
 #undef OMP2CU_GPU_API
 #undef OMP2CU_GPU_PREFIX
 

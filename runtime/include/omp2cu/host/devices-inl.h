@@ -24,6 +24,22 @@ OMP2CU_RT_FN void devices_detail::DeclareTargetRegistry::add(const void *host, s
 
 OMP2CU_RT_FN void devices_detail::Registry::materialize(int d, const Where &w) {
   DeviceState &S = *Devices[static_cast<std::size_t>(d)];
+  if (!S.LimitsApplied.load(std::memory_order_acquire)) {
+    // The heap and stack sizes the environment asks for, before the device's first kernel.
+    std::lock_guard<std::mutex> Lock(S.InfoMutex);
+    if (!S.LimitsApplied.load(std::memory_order_relaxed)) {
+      std::string Ignored;
+      backend::Status St = backend::set_device(d);
+      if (St.ok)
+        St = backend::apply_env_limits(Ignored);
+      if (!St.ok)
+        fatal("cannot set the limits of device " + std::to_string(d) + ": " + St.message, w);
+      if (!Ignored.empty() && d == 0)
+        std::fprintf(stderr, "omp2cu: warning: %s: this backend cannot set the device's "
+                             "limits; ignored\n", Ignored.c_str());
+      S.LimitsApplied.store(true, std::memory_order_release);
+    }
+  }
   if (S.InfoWritten.load(std::memory_order_acquire) != backend::kernel_info_writers()) {
     std::lock_guard<std::mutex> Lock(S.InfoMutex);
     std::size_t Done = S.InfoWritten.load(std::memory_order_relaxed);

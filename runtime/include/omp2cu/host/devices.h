@@ -124,6 +124,7 @@ private:
     PresentTable *Table;                  ///< Never destroyed.
     std::atomic<std::size_t> Materialized{0}; ///< Declare target variables it has.
     std::atomic<std::size_t> InfoWritten{0};  ///< Kernel info writers it ran.
+    std::atomic<bool> LimitsApplied{false};   ///< backend::apply_env_limits ran for it.
     std::mutex InfoMutex;
   };
 
