@@ -146,6 +146,117 @@ bool declaredInLocalLambda(const SourceManager &SM, const Region &R, const VarDe
   return false;
 }
 
+namespace {
+
+using FailFn = llvm::function_ref<void(SourceLocation, const std::string &)>;
+
+/// The function's variables that \p LE names, by how it captures them, into \p ByCopy and
+/// \p ByRef: a variable named but not captured (a constant, an operand of sizeof; in a template
+/// a dependent use, captured only in the instantiations) is taken as the capture default has it.
+/// Reports the captures a kernel's copy cannot make.
+void captures(const ASTContext &Ctx, const SourceManager &SM, const LambdaExpr *LE,
+              std::vector<const VarDecl *> &ByCopy, std::vector<const VarDecl *> &ByRef,
+              FailFn Fail) {
+  for (const LambdaCapture &C : LE->captures()) {
+    const SourceLocation At = C.getLocation().isValid() ? C.getLocation() : LE->getBeginLoc();
+    if (C.capturesThis()) {
+      Fail(At, "captures 'this' (the object of the member function): this is not supported yet "
+               "(define the lambda inside the region)");
+      continue;
+    }
+    if (C.capturesVLAType()) {
+      Fail(At, "captures the size of a variable-length array: this is not supported yet");
+      continue;
+    }
+    const auto *CV = dyn_cast_or_null<VarDecl>(C.getCapturedVar());
+    if (!CV) {
+      Fail(At, "captures a structured binding: this is not supported yet");
+      continue;
+    }
+    if (LE->isInitCapture(&C)) {
+      if (CV->getInit() && CV->getInit()->HasSideEffects(Ctx))
+        Fail(At, "has an init-capture with side effects ('" + CV->getName().str() +
+                     "'): this is not supported yet (the kernel evaluates it again)");
+      continue; // the variables its initializer names are looked at below, as copies
+    }
+    if (C.getCaptureKind() == LCK_ByRef)
+      ByRef.push_back(CV);
+    else if (CV->getType()->isReferenceType())
+      Fail(At, "captures the reference '" + CV->getName().str() + "' by copy: this is not "
+               "supported yet (the kernel cannot see whether what it refers to changes before "
+               "the region)");
+    else
+      ByCopy.push_back(CV);
+  }
+  std::function<void(const Stmt *)> Named = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (const auto *X = dyn_cast<VarDecl>(DRE->getDecl());
+          X && X->hasLocalStorage() && !X->isInitCapture() && !llvm::is_contained(ByCopy, X) &&
+          !llvm::is_contained(ByRef, X) && !X->getType()->isReferenceType() &&
+          SM.isBeforeInTranslationUnit(SM.getExpansionLoc(X->getLocation()),
+                                       SM.getExpansionLoc(LE->getBeginLoc())))
+        (LE->getCaptureDefault() == LCD_ByRef ? ByRef : ByCopy).push_back(X);
+    for (const Stmt *Ch : S->children())
+      Named(Ch);
+  };
+  for (const LambdaCapture &C : LE->captures())
+    if (LE->isInitCapture(&C))
+      if (const auto *CV = dyn_cast_or_null<VarDecl>(C.getCapturedVar()))
+        Named(CV->getInit());
+  Named(LE->getBody());
+}
+
+/// Reports \p CV, which \p LE captures by copy, where it may change between the lambda's
+/// definition and the region \p Region of the function body \p Body: the kernel's copy would
+/// capture the new value. A change after the region reaches it again only through a loop that
+/// holds the region and not the definition, or through a goto.
+void copyChanges(ASTContext &Ctx, const Stmt *Body, const LambdaExpr *LE, SourceRange Region,
+                 const VarDecl *CV, FailFn Fail) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const SourceLocation From = SM.getExpansionLoc(LE->getBeginLoc());
+  const SourceLocation RegionBegin = SM.getExpansionLoc(Region.getBegin());
+  const SourceLocation RegionEnd = SM.getExpansionLoc(Region.getEnd());
+  auto InLoopAfter = [&](SourceLocation L) {
+    std::function<bool(const Stmt *)> Find = [&](const Stmt *S) {
+      if (!S)
+        return false;
+      if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CXXForRangeStmt>(S)) {
+        SourceLocation B = SM.getExpansionLoc(S->getBeginLoc()),
+                       E = SM.getExpansionLoc(S->getEndLoc());
+        if (SM.isBeforeInTranslationUnit(From, B) && SM.isBeforeInTranslationUnit(B, RegionBegin) &&
+            !SM.isBeforeInTranslationUnit(E, L))
+          return true;
+      }
+      return llvm::any_of(S->children(), Find);
+    };
+    return Find(Body);
+  };
+  bool Escapes = false;
+  for (SourceLocation L : changesAfter(Ctx, Body, CV, LE, Escapes)) {
+    L = SM.getExpansionLoc(L);
+    const bool BeforeEnd = SM.isBeforeInTranslationUnit(L, RegionEnd);
+    if (!BeforeEnd && !hasLabels(Body) && !InLoopAfter(L))
+      continue;
+    Fail(L, std::string("captures '") + CV->getName().str() + "' by copy, and " +
+                (BeforeEnd && !SM.isBeforeInTranslationUnit(L, RegionBegin)
+                     ? "the region changes it"
+                     : "it may change between the lambda's definition and the region") +
+                ": the kernel defines the lambda again from the values the region gets, which "
+                "would not be the lambda's; define the lambda after the change, or inside the "
+                "region");
+    break;
+  }
+  if (Escapes)
+    Fail(CV->getLocation(),
+         "captures '" + CV->getName().str() + "' by copy, which may change through a pointer "
+         "or reference taken before the lambda's definition: the kernel defines the lambda again "
+         "from the values the region gets; define the lambda inside the region");
+}
+
+} // namespace
+
 const LambdaExpr *Analyzer::addLocalLambda(const VarDecl *V) {
   if (llvm::is_contained(R.LocalLambdas, V))
     return nullptr;
@@ -171,120 +282,18 @@ const LambdaExpr *Analyzer::addLocalLambda(const VarDecl *V) {
                             "lambda would not be the closure the host's calls change)");
     return nullptr;
   }
-  // The function's variables the lambda names, by how it captures them: a variable named but
-  // not captured (a constant, an operand of sizeof) is taken as captured by copy.
   std::vector<const VarDecl *> ByCopy, ByRef;
-  for (const LambdaCapture &C : LE->captures()) {
-    if (C.capturesThis()) {
-      Fail(C.getLocation().isValid() ? C.getLocation() : LE->getBeginLoc(),
-           "captures 'this' (the object of the member function): this is not supported yet "
-           "(define the lambda inside the region)");
-      continue;
-    }
-    if (C.capturesVLAType()) {
-      Fail(LE->getBeginLoc(), "captures the size of a variable-length array: this is not "
-                              "supported yet");
-      continue;
-    }
-    const auto *CV = dyn_cast_or_null<VarDecl>(C.getCapturedVar());
-    if (!CV) {
-      Fail(C.getLocation(), "captures a structured binding: this is not supported yet");
-      continue;
-    }
-    if (LE->isInitCapture(&C)) {
-      if (CV->getInit() && CV->getInit()->HasSideEffects(Ctx))
-        Fail(C.getLocation(), "has an init-capture with side effects ('" + CV->getName().str() +
-                                  "'): this is not supported yet (the kernel evaluates it again)");
-      continue; // the variables its initializer names are looked at below, as copies
-    }
-    if (C.getCaptureKind() == LCK_ByRef) {
-      ByRef.push_back(CV);
-    } else if (CV->getType()->isReferenceType()) {
-      Fail(C.getLocation().isValid() ? C.getLocation() : LE->getBeginLoc(),
-           "captures the reference '" + CV->getName().str() + "' by copy: this is not supported yet "
-           "(the kernel cannot see whether what it refers to changes before the region)");
-    } else {
-      ByCopy.push_back(CV);
-    }
-  }
-  // In a template, captures of dependent uses are made only in the instantiations.
-  std::function<void(const Stmt *)> Named = [&](const Stmt *S) {
-    if (!S)
-      return;
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-      if (const auto *X = dyn_cast<VarDecl>(DRE->getDecl());
-          X && X->hasLocalStorage() && !X->isInitCapture() && !llvm::is_contained(ByCopy, X) &&
-          !llvm::is_contained(ByRef, X) && !X->getType()->isReferenceType()) {
-        SourceLocation L = SM.getExpansionLoc(X->getLocation());
-        if (SM.isBeforeInTranslationUnit(L, SM.getExpansionLoc(LE->getBeginLoc())))
-          (LE->getCaptureDefault() == LCD_ByRef ? ByRef : ByCopy).push_back(X);
-      }
-    for (const Stmt *Ch : S->children())
-      Named(Ch);
-  };
-  for (const LambdaCapture &C : LE->captures())
-    if (LE->isInitCapture(&C))
-      if (const auto *CV = dyn_cast_or_null<VarDecl>(C.getCapturedVar()))
-        Named(CV->getInit());
-  Named(LE->getBody());
-
+  captures(Ctx, SM, LE, ByCopy, ByRef, Fail);
   BodyCheck B(Ctx);
   B.TraverseStmt(LE->getBody());
   for (const auto &[L, What] : B.Found)
     Fail(L, "has " + What + " in its body: this is not supported yet in a lambda defined "
                             "outside the region (define the lambda inside the region)");
-
-  // A copy that may change between the definition and the region: the kernel's copy would
-  // capture the new value.
   const auto *F = dyn_cast<FunctionDecl>(V->getDeclContext());
-  const Stmt *Body = F ? F->getBody() : nullptr;
-  const SourceLocation From = SM.getExpansionLoc(LE->getBeginLoc());
-  const SourceLocation RegionBegin = SM.getExpansionLoc(RegionRange.getBegin());
-  const SourceLocation RegionEnd = SM.getExpansionLoc(RegionRange.getEnd());
-  const bool Labels = hasLabels(Body);
-  // A change after the region reaches it again only through a loop that holds the region and
-  // not the definition.
-  auto InLoopAfter = [&](SourceLocation L) {
-    std::function<bool(const Stmt *)> Find = [&](const Stmt *S) {
-      if (!S)
-        return false;
-      if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CXXForRangeStmt>(S)) {
-        SourceLocation B = SM.getExpansionLoc(S->getBeginLoc()),
-                       E = SM.getExpansionLoc(S->getEndLoc());
-        if (SM.isBeforeInTranslationUnit(From, B) && SM.isBeforeInTranslationUnit(B, RegionBegin) &&
-            !SM.isBeforeInTranslationUnit(E, L))
-          return true;
-      }
-      return llvm::any_of(S->children(), Find);
-    };
-    return Find(Body);
-  };
-  for (const VarDecl *CV : ByCopy) {
-    if (!Body)
-      break;
-    if (isClosureVar(CV))
-      continue; // a closure cannot be assigned; a mutable lambda is reported where it is added
-    bool Escapes = false;
-    for (SourceLocation L : changesAfter(Ctx, Body, CV, LE, Escapes)) {
-      L = SM.getExpansionLoc(L);
-      bool BeforeEnd = SM.isBeforeInTranslationUnit(L, RegionEnd);
-      if (!BeforeEnd && !Labels && !InLoopAfter(L))
-        continue;
-      Fail(L, std::string("captures '") + CV->getName().str() + "' by copy, and " +
-                  (BeforeEnd && !SM.isBeforeInTranslationUnit(L, RegionBegin)
-                       ? "the region changes it"
-                       : "it may change between the lambda's definition and the region") +
-                  ": the kernel defines the lambda again from the values the region gets, "
-                  "which would not be the lambda's; define the lambda after the change, or "
-                  "inside the region");
-      break;
-    }
-    if (Escapes)
-      Fail(CV->getLocation(),
-           "captures '" + CV->getName().str() + "' by copy, which may change through a "
-           "pointer or reference taken before the lambda's definition: the kernel defines the "
-           "lambda again from the values the region gets; define the lambda inside the region");
-  }
+  if (const Stmt *Body = F ? F->getBody() : nullptr)
+    for (const VarDecl *CV : ByCopy)
+      if (!isClosureVar(CV)) // a closure cannot be assigned (mutable lambdas are reported)
+        copyChanges(Ctx, Body, LE, RegionRange, CV, Fail);
   if (!Ok)
     return nullptr;
   R.LocalLambdas.push_back(V);
