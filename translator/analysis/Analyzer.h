@@ -222,9 +222,8 @@ private:
   // LocalLambdas.cpp
   /// Whether \p V's type is the closure type of a lambda.
   static bool isClosureVar(const clang::VarDecl *V);
-  /// Whether \p V is declared in the text of one of Region::LocalLambdas (a parameter or local
-  /// of the lambda, an init-capture): a variable of the kernel's copy.
-  bool declaredInLambda(const clang::VarDecl *V) const;
+  /// analysis::ofLocalLambdas (LocalLambdas.h) for this region.
+  bool ofLocalLambdas(const clang::VarDecl *V) const;
   /// \p V, a lambda of the region's function that the region names, into Region::LocalLambdas:
   /// its lambda expression, whose variables the region then uses. Null, with an error, for what
   /// the kernel's copy of the lambda could not keep; null when it was added already.

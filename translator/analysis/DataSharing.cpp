@@ -354,8 +354,8 @@ private:
     W.TraverseStmt(const_cast<OMPExecutableDirective *>(P.D));
     std::vector<VarKey> &Free = R.Sharing.FreeVars[&P];
     for (const VarDecl *V : Used.Vars) {
-      if (declaredIn(SM, V, Range) || constant(V) || V->isImplicit() || V->isInitCapture() ||
-          llvm::is_contained(R.LocalLambdas, V) || declaredInLocalLambda(SM, R, V) ||
+      if (declaredIn(SM, V, Range) || constant(V) || V->isImplicit() ||
+          ofLocalLambdas(SM, R, V) ||
           (!V->hasLocalStorage() && !V->hasGlobalStorage()))
         continue;
       // The region's own copies: its loop variables and private items (a loop variable that

@@ -131,11 +131,13 @@ bool Analyzer::isClosureVar(const VarDecl *V) {
   return (RD && RD->isLambda()) || localLambda(V);
 }
 
-bool Analyzer::declaredInLambda(const VarDecl *V) const {
-  return declaredInLocalLambda(SM, R, V);
+bool Analyzer::ofLocalLambdas(const VarDecl *V) const {
+  return analysis::ofLocalLambdas(SM, R, V);
 }
 
-bool declaredInLocalLambda(const SourceManager &SM, const Region &R, const VarDecl *V) {
+bool ofLocalLambdas(const SourceManager &SM, const Region &R, const VarDecl *V) {
+  if (llvm::is_contained(R.LocalLambdas, V))
+    return true;
   SourceLocation L = SM.getExpansionLoc(V->getLocation());
   for (const VarDecl *LV : R.LocalLambdas) {
     SourceRange LR = localLambda(LV)->getSourceRange();

@@ -35,10 +35,11 @@ const clang::LambdaExpr *localLambda(const clang::VarDecl *V);
 std::vector<const clang::VarDecl *> lambdasUsedIn(const clang::Stmt *S, const model::Region &R,
                                                   const std::set<const clang::Stmt *> &Skip = {});
 
-/// Whether \p V is declared in the text of one of \p R's LocalLambdas (a parameter or local of
-/// the lambda, an init-capture): a variable of the kernel's copy of the lambda.
-bool declaredInLocalLambda(const clang::SourceManager &SM, const model::Region &R,
-                           const clang::VarDecl *V);
+/// Whether \p V belongs to the kernel's copies of \p R's LocalLambdas, not to what the region
+/// uses: one of them, or declared in the text of one (a parameter or local of the lambda, an
+/// init-capture).
+bool ofLocalLambdas(const clang::SourceManager &SM, const model::Region &R,
+                    const clang::VarDecl *V);
 
 } // namespace omp2cu::analysis
 

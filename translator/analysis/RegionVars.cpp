@@ -468,7 +468,7 @@ void Analyzer::collectVars() {
   const size_t OwnNames = VC.Vars.size();
   for (size_t I = 0; I < VC.Vars.size(); ++I) {
     const VarDecl *V = VC.Vars[I];
-    if (isClosureVar(V) && !declaredInRegion(V) && !declaredInLambda(V))
+    if (isClosureVar(V) && !declaredInRegion(V) && !ofLocalLambdas(V))
       if (const LambdaExpr *LE = addLocalLambda(V)) {
         VC.TraverseStmt(const_cast<LambdaExpr *>(LE));
         // The globals it uses: mapped like those of the functions the region calls.
@@ -478,13 +478,10 @@ void Analyzer::collectVars() {
         }
       }
   }
-  auto OfKernel = [&](const VarDecl *V) {
-    return llvm::is_contained(R.LocalLambdas, V) || declaredInLambda(V);
-  };
   {
     std::vector<const VarDecl *> Used;
     for (const VarDecl *V : VC.Vars)
-      if (!OfKernel(V) && !(isClosureVar(V) && !declaredInRegion(V)))
+      if (!ofLocalLambdas(V) && !(isClosureVar(V) && !declaredInRegion(V)))
         Used.push_back(V);
     checkTypesDeclaredInFunction(Used);
   }
@@ -511,7 +508,7 @@ void Analyzer::collectVars() {
     Named(*R.Root);
   for (const VarDecl *V : VC.Vars) {
     if (declaredInRegion(V) || (LoopVars.count(V) && !ClauseNamed.count(V)) || V->isImplicit() ||
-        isa<OMPCapturedExprDecl>(V) || OfKernel(V) || V->isInitCapture())
+        isa<OMPCapturedExprDecl>(V) || ofLocalLambdas(V))
       continue;
     if (!V->hasLocalStorage() && !V->hasGlobalStorage())
       continue;

@@ -436,15 +436,6 @@ private:
   void fail(SourceLocation Use, const TagDecl *RD, const FunctionDecl *F,
             const std::string &Why) {
     Ok = false;
-    if (const auto *CRD = dyn_cast<CXXRecordDecl>(RD); CRD && CRD->isLambda()) {
-      diag::error(Ctx.getDiagnostics(), Use,
-                  "the lambda at line " +
-                      std::to_string(text::line(SM, RD->getLocation())) +
-                      " is defined outside the target region that uses it: this is not "
-                      "supported yet (define the lambda inside the region, or use a function "
-                      "object of a class declared at namespace scope)");
-      return;
-    }
     std::string What = RD->getIdentifier() ? "'" + RD->getKindName().str() + " " +
                                                  RD->getName().str() + "'"
                                            : "the " + RD->getKindName().str() + " at line " +

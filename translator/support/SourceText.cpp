@@ -368,6 +368,16 @@ unsigned lineEnd(StringRef Text, unsigned Off) {
   return Text.size();
 }
 
+bool restOfLineBlank(const SourceManager &SM, SourceLocation L) {
+  L = SM.getExpansionLoc(L);
+  bool Invalid = false;
+  StringRef Buf = SM.getBufferData(SM.getFileID(L), &Invalid);
+  if (Invalid)
+    return true;
+  const unsigned Off = SM.getFileOffset(L);
+  return blank(Buf.slice(Off, lineEnd(Buf, Off)));
+}
+
 bool ompDirectiveLine(StringRef Line, StringRef &Rest) {
   StringRef T = Line.ltrim();
   if (!T.consume_front("#"))

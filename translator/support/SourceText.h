@@ -81,6 +81,9 @@ unsigned lineStart(llvm::StringRef Text, unsigned Off);
 unsigned lineEnd(llvm::StringRef Text, unsigned Off);
 /// Whether \p S holds only white space and comments.
 bool blank(llvm::StringRef S);
+/// Whether the source line holds only white space and comments from \p L (the end of a
+/// character range) on.
+bool restOfLineBlank(const clang::SourceManager &SM, clang::SourceLocation L);
 /// Whether \p Line is an OpenMP directive line (`#pragma omp ...`, spaces allowed around `#`);
 /// then \p Rest is the text after `omp`, leading spaces removed.
 bool ompDirectiveLine(llvm::StringRef Line, llvm::StringRef &Rest);

@@ -309,19 +309,6 @@ std::string KernelEmitter::entryBarrier(const Construct &Ch) const {
   return guardSync(Levels, CP);
 }
 
-bool KernelEmitter::restOfLineBlank(SourceLocation L) const {
-  const SourceManager &SM = Ctx.getSourceManager();
-  L = SM.getExpansionLoc(L);
-  bool Invalid = false;
-  llvm::StringRef Buf = SM.getBufferData(SM.getFileID(L), &Invalid);
-  if (Invalid)
-    return true;
-  for (size_t I = SM.getFileOffset(L); I < Buf.size() && Buf[I] != '\n'; ++I)
-    if (Buf[I] != ' ' && Buf[I] != '\t' && Buf[I] != '\r')
-      return Buf.substr(I).starts_with("//"); // a comment may follow a comment
-  return true;
-}
-
 void KernelEmitter::children(const Construct &C, const std::set<const VarDecl *> &Priv) {
   for (const auto &Ch : C.Children) {
     std::string Text = construct(*Ch, Priv, false);
@@ -333,7 +320,7 @@ void KernelEmitter::children(const Construct &C, const std::set<const VarDecl *>
       Text = fork(*Ch, Text);
     if (P.of(*Ch).SimdFork)
       Text = simdFork(*Ch, Text);
-    if ((P.of(*Ch).Fork || P.of(*Ch).SimdFork) && !restOfLineBlank(constructRange(*Ch).getEnd()))
+    if ((P.of(*Ch).Fork || P.of(*Ch).SimdFork) && !text::restOfLineBlank(Ctx.getSourceManager(), constructRange(*Ch).getEnd()))
       // The call ends in a comment: what follows the construct on its line goes to the next.
       Text += "\n" + text::indentOf(Ctx.getSourceManager(), constructRange(*Ch).getBegin());
     if (auto H = Ch->Call ? Hoisted.find(Ch->Call) : Hoisted.end(); H != Hoisted.end()) {

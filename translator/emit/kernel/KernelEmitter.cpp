@@ -472,8 +472,7 @@ std::string KernelEmitter::simdFork(const Construct &S, const std::string &LoopT
     bool Inside = !SM.isBeforeInTranslationUnit(L, Own.getBegin()) &&
                   SM.isBeforeInTranslationUnit(L, Own.getEnd());
     if (Inside || V->isConstexpr() || (!V->hasLocalStorage() && !V->hasGlobalStorage()) ||
-        V->isInitCapture() || llvm::is_contained(R.LocalLambdas, V) ||
-        analysis::declaredInLocalLambda(SM, R, V))
+        analysis::ofLocalLambdas(SM, R, V))
       continue;
     if (V->hasGlobalStorage() && !V->isStaticLocal() && V->getType().isConstQualified() &&
         V->getType()->isIntegralOrEnumerationType())
@@ -741,8 +740,7 @@ KernelText KernelEmitter::run() {
   std::set<const Stmt *> Forked;
   std::function<void(const Construct &)> Forks = [&](const Construct &C) {
     for (const auto &Ch : C.Children)
-      if ((P.Generic && (Ch->Leaves & LeafParallel) && analysis::isTeamLevel(C)) ||
-          P.of(*Ch).SimdFork)
+      if (P.of(*Ch).Fork || P.of(*Ch).SimdFork)
         Forked.insert(Ch->D);
       else
         Forks(*Ch);

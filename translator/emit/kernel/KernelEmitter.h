@@ -79,9 +79,6 @@ private:
   /// The enums and typedefs of the region's function that the code of every function of the kernel
   /// (the kernel, its outlined parallel regions and simd loops) needs, one line each.
   std::string localTypedefs() const;
-  /// Whether the source line holds nothing but blanks from \p L (a character range's end) on, or
-  /// blanks and a line comment.
-  bool restOfLineBlank(clang::SourceLocation L) const;
   /// The definitions of \p Lambdas (Region::LocalLambdas) in kernel code, from their text.
   std::string localLambdas(const std::vector<const clang::VarDecl *> &Lambdas) const;
 
